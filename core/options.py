@@ -1,0 +1,55 @@
+"""Game options: a declared name, default and allowed values, and their validation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from core.errors import OptionError
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a game. Values are strings so they read and write as text unchanged."""
+
+    name: str
+    label: str
+    default: str
+    choices: tuple[str, ...] = ()
+    description: str = ""
+
+    def check(self, value: str) -> str:
+        value = str(value).strip()
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(self.choices)
+            raise OptionError(f"option {self.name} cannot be '{value}' (allowed: {allowed})")
+        return value
+
+
+def resolve_options(
+    specs: tuple[OptionSpec, ...], given: Mapping[str, str] | None
+) -> dict[str, str]:
+    """Fill in defaults and check every value; unknown names raise ``OptionError``."""
+    by_name = {spec.name: spec for spec in specs}
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(by_name) or "none"
+        raise OptionError(f"unknown option '{unknown[0]}' (this game's options: {known})")
+    return {name: spec.check(given.get(name, spec.default)) for name, spec in by_name.items()}
+
+
+def format_options(options: Mapping[str, str]) -> str:
+    """``name=value`` pairs separated by spaces, in the given order."""
+    return " ".join(f"{name}={value}" for name, value in options.items())
+
+
+def parse_options(text: str) -> dict[str, str]:
+    """Read ``name=value`` pairs separated by spaces."""
+    result: dict[str, str] = {}
+    for word in text.split():
+        name, sep, value = word.partition("=")
+        if not sep or not name:
+            raise OptionError(f"'{word}' is not an option (expected name=value)")
+        result[name] = value
+    return result

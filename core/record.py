@@ -1,0 +1,206 @@
+"""A game record: options, seed, players, the start position and a tree of moves.
+
+The first child of a node is its main line; further children are variations. The record
+keeps a current node: ``play`` adds a move there (or follows the same move already in the
+tree), ``undo``/``redo`` walk the tree, ``goto`` jumps anywhere. Every node keeps its state,
+so undo restores a position exactly and costs nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from core.errors import PositionError
+from core.game import Game, Move, State
+from core.outcome import Outcome
+
+
+@dataclass(eq=False)
+class Node:
+    """One position in the tree and the move that led to it (``None`` at the root)."""
+
+    state: State
+    move: Move | None = None
+    notation: str = ""
+    parent: Node | None = None
+    children: list[Node] = field(default_factory=list)
+    comment: str = ""
+    #: The child that ``redo`` follows: the last one played or walked back from.
+    redo_index: int = 0
+
+    @property
+    def ply(self) -> int:
+        count, node = 0, self
+        while node.parent is not None:
+            count, node = count + 1, node.parent
+        return count
+
+    def path(self) -> tuple[int, ...]:
+        """Child indices from the root to this node: ``()`` is the root."""
+        indices: list[int] = []
+        node = self
+        while node.parent is not None:
+            indices.append(node.parent.children.index(node))
+            node = node.parent
+        return tuple(reversed(indices))
+
+    def is_mainline(self) -> bool:
+        node = self
+        while node.parent is not None:
+            if node.parent.children[0] is not node:
+                return False
+            node = node.parent
+        return True
+
+
+class GameRecord:
+    """Everything needed to replay, save and review one game."""
+
+    def __init__(
+        self,
+        game: Game,
+        options: Mapping[str, str] | None = None,
+        seed: int = 0,
+        players: Sequence[str] | None = None,
+        start_position: str | None = None,
+        tags: Mapping[str, str] | None = None,
+    ) -> None:
+        self.game = game
+        self.options = game.resolve_options(options)
+        self.seed = seed
+        seats = game.seat_names(self.options)
+        self.players = list(players) if players else list(seats)
+        if len(self.players) != len(seats):
+            raise ValueError(f"{game.name} with these options has {len(seats)} seats")
+        self.start_position = start_position
+        if start_position is None:
+            start = game.new(self.options, seed)
+        else:
+            start = game.read_position(start_position)
+        self.tags: dict[str, str] = dict(tags or {})
+        self.root = Node(state=start)
+        self.current = self.root
+
+    # -- reading --------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.current.state
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return self.game.seat_names(self.options)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.current.state)
+
+    def line(self, node: Node | None = None) -> list[Node]:
+        """The nodes from the first move to ``node`` (default: the current node)."""
+        node = node or self.current
+        nodes: list[Node] = []
+        while node.parent is not None:
+            nodes.append(node)
+            node = node.parent
+        return nodes[::-1]
+
+    def mainline(self) -> list[Node]:
+        nodes, node = [], self.root
+        while node.children:
+            node = node.children[0]
+            nodes.append(node)
+        return nodes
+
+    def walk(self) -> Iterator[Node]:
+        """Every node except the root, depth first, main line before variations."""
+        stack = list(reversed(self.root.children))
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+    def node_at(self, path: Sequence[int]) -> Node:
+        node = self.root
+        for index in path:
+            if not 0 <= index < len(node.children):
+                raise PositionError(f"there is no move at {'.'.join(map(str, path))}")
+            node = node.children[index]
+        return node
+
+    # -- changing ---------------------------------------------------------------------------
+
+    def play(self, move: Move, *, main: bool = False) -> Node:
+        """Play ``move`` at the current node (checked by the rules) and make it current.
+
+        If that move is already a child it is followed. Otherwise it becomes a new child:
+        a variation (``main=False``, for analysis) or the new main line, keeping the old
+        moves as a variation (``main=True``, for a game in progress after an undo).
+        """
+        node = self.current
+        for index, child in enumerate(node.children):
+            if child.move == move:
+                if main and index:
+                    node.children.insert(0, node.children.pop(index))
+                    index = 0
+                node.redo_index = index
+                self.current = child
+                return child
+        notation = self.game.format_move(node.state, move)
+        new_state = self.game.play(node.state, move)
+        child = Node(state=new_state, move=move, notation=notation, parent=node)
+        if main:
+            node.children.insert(0, child)
+            node.redo_index = 0
+        else:
+            node.children.append(child)
+            node.redo_index = len(node.children) - 1
+        self.current = child
+        return child
+
+    def play_text(self, text: str, *, main: bool = False) -> Node:
+        """Play a move given in notation (``NotationError``/``IllegalMoveError`` if bad)."""
+        return self.play(self.game.parse_move(self.current.state, text), main=main)
+
+    def undo(self) -> bool:
+        node = self.current
+        if node.parent is None:
+            return False
+        node.parent.redo_index = node.parent.children.index(node)
+        self.current = node.parent
+        return True
+
+    def redo(self) -> bool:
+        node = self.current
+        if not node.children:
+            return False
+        self.current = node.children[min(node.redo_index, len(node.children) - 1)]
+        return True
+
+    def goto(self, node: Node) -> None:
+        """Make ``node`` current, remembering the way for ``redo``."""
+        self.current = node
+        child = node
+        while child.parent is not None:
+            child.parent.redo_index = child.parent.children.index(child)
+            child = child.parent
+
+    def promote(self, node: Node) -> None:
+        """Make the variation holding ``node`` the main line at its branch point."""
+        while node.parent is not None:
+            siblings = node.parent.children
+            siblings.insert(0, siblings.pop(siblings.index(node)))
+            node.parent.redo_index = 0
+            node = node.parent
+
+    def delete(self, node: Node) -> None:
+        """Remove ``node`` and everything after it; the current node moves off it if needed."""
+        parent = node.parent
+        if parent is None:
+            raise ValueError("the start position cannot be deleted")
+        current = self.current
+        while current is not None and current is not node:
+            current = current.parent
+        parent.children.remove(node)
+        parent.redo_index = 0
+        if current is node:
+            self.current = parent
