@@ -1,0 +1,89 @@
+"""Macadam as a ``Game``: the options and the interface, each method handed to its module."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from core.game import Game
+from core.games.macadam import notation, position, rules, view
+from core.games.macadam.board import SEAT_NAMES
+from core.games.macadam.moves import PawnMove, Placement
+from core.games.macadam.results import outcome_of
+from core.games.macadam.state import MacadamState
+from core.options import OptionSpec
+from core.outcome import Outcome
+from core.view import BoardView, TrayItem
+
+
+class Macadam(Game):
+    id = "macadam"
+    name = "Macadam"
+    description = (
+        "Slide your pawns on your own side, leapfrog them across the lane, and land one "
+        "on the opponent's goal."
+    )
+    option_specs = (
+        OptionSpec(
+            "start",
+            "Start",
+            "dots",
+            ("dots", "free"),
+            "dots: the pawns start on the drawn dots; free: the players take turns placing "
+            "them anywhere on their own side outside their own goal, South first",
+        ),
+        OptionSpec(
+            "first",
+            "First move",
+            "1",
+            ("1", "2", "random"),
+            "who makes the first move of the battle: 1 South, 2 North, or drawn at random",
+        ),
+    )
+
+    def seat_names(self, options: Mapping[str, str]) -> tuple[str, ...]:
+        return SEAT_NAMES
+
+    def new(self, options: Mapping[str, str] | None = None, seed: int = 0) -> MacadamState:
+        return rules.new_state(self.resolve_options(options), seed)
+
+    def legal_moves(self, state: MacadamState) -> Sequence[PawnMove | Placement]:
+        return rules.legal_moves(state)
+
+    def apply(self, state: MacadamState, move: PawnMove | Placement) -> MacadamState:
+        return rules.apply(state, move)
+
+    def outcome(self, state: MacadamState) -> Outcome | None:
+        return outcome_of(state) if state.result else None
+
+    def to_move(self, state: MacadamState) -> int:
+        return state.side
+
+    def phase(self, state: MacadamState) -> str:
+        return "placement" if state.placing else "play"
+
+    def format_move(self, state: MacadamState, move: PawnMove | Placement) -> str:
+        return notation.format_move(move)
+
+    def parse_move(self, state: MacadamState, text: str) -> PawnMove | Placement:
+        return notation.parse_move(state, text)
+
+    def write_position(self, state: MacadamState) -> str:
+        return position.write_position(state)
+
+    def read_position(self, text: str) -> MacadamState:
+        return position.read_position(text)
+
+    def board_view(self, state: MacadamState) -> BoardView:
+        return view.board_view(state)
+
+    def move_path(self, state: MacadamState, move: PawnMove | Placement) -> tuple[int, ...]:
+        return view.move_path(move)
+
+    def tray(self, state: MacadamState) -> tuple[TrayItem, ...]:
+        return view.tray(state)
+
+    def placement_move(self, state: MacadamState, key: str, square: int) -> Placement | None:
+        return view.placement_move(state, key, square)
+
+    def panel_lines(self, state: MacadamState, seat: int) -> tuple[str, ...]:
+        return view.panel_lines(state, seat)
