@@ -1,0 +1,49 @@
+"""Computer players for every game, through the generic ``Game`` interface only.
+
+Use ``choose_move(game, state, level, seed, deadline=None, stop=None)`` for one move, or a
+``Searcher`` to watch a search (``best_so_far()`` at any moment, ``stats`` afterwards).
+Levels are data (``LEVELS``: easy, normal, hard): thinking time, algorithm, caps and noise.
+
+Two searches are available. Monte Carlo tree search (UCT) works for every game and any
+number of seats. Alpha-beta with iterative deepening, a transposition table and a capture
+search suits games with a good static evaluation; it needs the position to be fully known.
+
+Per-game knowledge: a module ``core/ai/<game id, dashes as underscores>.py`` exporting
+``PLUGIN``, a subclass of ``GamePlugin`` (see ``core.ai.plugin``), may supply an
+``evaluate(state)`` (per-seat values in [0, 1]), a playout policy, a move order for alpha-beta,
+the tactical moves its capture search follows, teams (``allies``) and the preferred algorithm.
+A game without a module gets the generic plug-in: random playouts to the end, outcome only.
+
+Hidden information: the search only ever sees ``game.view(state, seat)`` for the seat to
+move. If that view differs from the state (something is masked), the search asks for a
+determinization hook and searches several complete positions drawn from it:
+
+    determinize(view_state, seat, rng) -> state
+
+It takes the masked view as ``seat`` sees it and a ``random.Random``, and returns a complete
+state that ``legal_moves``/``apply``/``outcome`` accept, in which everything ``seat`` can see
+is unchanged and every hidden part (the opponent's hand, face-down pieces, the order of a
+draw pile) is filled in at random among the possibilities consistent with what ``seat``
+knows (pieces already seen, counts that are public). It must use only ``rng`` for chance,
+never the true state. A game provides it as a method ``determinize`` on its ``Game`` class;
+a plug-in may instead define a ``determinize`` method of the same shape, which wins. Without
+any hook the search plays on the masked view as if it were the whole truth.
+"""
+
+from core.ai.budget import Budget, StopFlag
+from core.ai.levels import LEVELS, Level, find_level
+from core.ai.plugin import GamePlugin, plugin_for
+from core.ai.searcher import Searcher, SearchStats, choose_move
+
+__all__ = [
+    "LEVELS",
+    "Budget",
+    "GamePlugin",
+    "Level",
+    "SearchStats",
+    "Searcher",
+    "StopFlag",
+    "choose_move",
+    "find_level",
+    "plugin_for",
+]

@@ -1,0 +1,166 @@
+"""MAC: March and Chomp knowledge for the search: material, captures first, hidden pieces.
+
+A side loses when it has no pieces or no move, so the evaluation counts what each colour
+still has on the board, valuing a piece by what it can take: cannons (which jump-capture
+anything) and 1s (which take 10s) above their printed number. Face-down pieces belong to
+nobody yet and count for neither side. Playouts take their best capture most of the time.
+
+What a seat cannot see (face-down pieces in Dark Chess, the other hand and the token pile)
+is filled in by ``determinize``: the unseen pieces are dealt at random from the 30 pieces
+less those the seat can see, the unseen tokens from the full set of tokens less its own hand.
+The state keeps no list of captured pieces or played tokens, so those may be dealt again: a
+small inaccuracy in a guess, never a peek at the truth.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from core.ai.plugin import GamePlugin
+from core.games.mac.moves import MOVE, MacMove
+from core.games.mac.pieces import (
+    ARMY,
+    BLUE,
+    CANNON,
+    DOUBLE_STEP,
+    FACE_UP_COLOUR,
+    HIDDEN,
+    PEEK,
+    PIECE,
+    PLUS_ONE,
+    PUSH,
+    RED,
+    TOKENS_PER_KIND,
+    UNKNOWN_TOKEN,
+    colour_of,
+    piece,
+    printed,
+    strength,
+)
+from core.games.mac.state import DARK, MacState
+
+#: Piece values, in "pieces": a cannon and a 1 are worth more than their number says.
+CANNON_VALUE = 4.0
+ONE_VALUE = 2.0
+BASE_VALUE = 1.0
+PER_STRENGTH = 0.4
+#: A lead of this much material is worth about 73%.
+SCALE = 4.0
+#: How often a playout takes its best capture when it has one.
+GREEDY_PLAYOUT = 0.7
+
+
+def piece_value(code: int) -> float:
+    number = printed(code)
+    if number == CANNON:
+        return CANNON_VALUE
+    if number == 1:
+        return ONE_VALUE + (PER_STRENGTH if strength(code) > 1 else 0.0)
+    return BASE_VALUE + PER_STRENGTH * strength(code)
+
+
+#: ``VALUE[code]`` for every square code (0 for anything that is not a face-up piece).
+VALUE: tuple[float, ...] = tuple(
+    piece_value(code) if FACE_UP_COLOUR[code] >= 0 else 0.0 for code in range(256)
+)
+
+
+class MacPlugin(GamePlugin):
+    algorithm = "mcts"
+    playout_depth = 12
+
+    def evaluate(self, state: MacState) -> Sequence[float]:
+        colours = state.colour_of_seat
+        if colours[0] < 0:
+            return (0.5, 0.5)
+        material = [0.0, 0.0]
+        for code in state.board:
+            colour = FACE_UP_COLOUR[code]
+            if colour >= 0:
+                material[colour] += VALUE[code]
+        lead = material[colours[0]] - material[colours[1]]
+        first = 1.0 / (1.0 + math.exp(-lead / SCALE))
+        return (first, 1.0 - first)
+
+    def _captured_value(self, state: MacState, move: MacMove) -> float:
+        """The value of the enemy piece ``move`` ends on (0 if it captures nothing)."""
+        if move.kind != MOVE:
+            return 0.0
+        board = state.board
+        code = board[move.path[-1]]
+        mover = FACE_UP_COLOUR[board[move.path[0]]]
+        if FACE_UP_COLOUR[code] < 0 or FACE_UP_COLOUR[code] == mover:
+            return 0.0
+        return VALUE[code]
+
+    def order_moves(self, state: MacState, moves: Sequence[MacMove]) -> Sequence[MacMove]:
+        return sorted(moves, key=lambda move: -self._captured_value(state, move))
+
+    def tactical_moves(self, state: MacState, moves: Sequence[MacMove]) -> Sequence[MacMove]:
+        scored = [(self._captured_value(state, move), move) for move in moves]
+        return [move for value, move in sorted(scored, key=lambda pair: -pair[0]) if value]
+
+    def playout_move(
+        self, state: MacState, moves: Sequence[MacMove], rng: random.Random
+    ) -> MacMove:
+        if rng.random() < GREEDY_PLAYOUT:
+            best, best_value = None, 0.0
+            for move in moves:
+                value = self._captured_value(state, move)
+                if value > best_value:
+                    best, best_value = move, value
+            if best is not None:
+                return best
+        return moves[rng.randrange(len(moves))]
+
+    def determinize(self, view: MacState, seat: int, rng: random.Random) -> MacState:
+        """A complete position that looks to ``seat`` exactly like ``view``."""
+        hidden = [square for square, code in enumerate(view.board) if code == HIDDEN]
+        unknown_tokens = sum(token == UNKNOWN_TOKEN for hand in view.hands for token in hand) + sum(
+            token == UNKNOWN_TOKEN for token in view.pile
+        )
+        if not hidden and not unknown_tokens:
+            return view
+        board = list(view.board)
+        for square, code in zip(hidden, _deal_pieces(view, len(hidden), rng), strict=True):
+            board[square] = code
+        dealt = tuple(board)
+        # Face-down pieces never move, so earlier boards hid the same squares.
+        history = tuple(
+            tuple(dealt[sq] if code == HIDDEN else code for sq, code in enumerate(earlier))
+            for earlier in view.history
+        )
+        tokens = iter(_deal_tokens(view, seat, unknown_tokens, rng))
+        hands = tuple(
+            tuple(sorted(next(tokens) if t == UNKNOWN_TOKEN else t for t in hand))
+            for hand in view.hands
+        )
+        pile = tuple(next(tokens) if t == UNKNOWN_TOKEN else t for t in view.pile)
+        return view._replace(board=dealt, history=history, hands=hands, pile=pile)
+
+
+def _deal_pieces(view: MacState, count: int, rng: random.Random) -> list[int]:
+    """``count`` face-down pieces drawn from those ``view`` does not show."""
+    unseen = Counter((colour, number) for colour in (RED, BLUE) for number in ARMY)
+    for code in view.board:
+        if code >= PIECE:
+            unseen[colour_of(code), printed(code)] -= 1
+    pool = [key for key, left in sorted(unseen.items()) for _ in range(max(left, 0))]
+    rng.shuffle(pool)
+    return [piece(number, colour, face_down=True) for colour, number in pool[:count]]
+
+
+def _deal_tokens(view: MacState, seat: int, count: int, rng: random.Random) -> list[int]:
+    """``count`` tokens drawn from the whole set less the ones ``seat`` holds."""
+    kinds = [PLUS_ONE, DOUBLE_STEP, PUSH] + ([PEEK] if view.mode == DARK else [])
+    unseen = Counter({kind: TOKENS_PER_KIND for kind in kinds})
+    unseen.subtract(token for token in view.hands[seat] if token != UNKNOWN_TOKEN)
+    pool = [kind for kind, left in sorted(unseen.items()) for _ in range(max(left, 0))]
+    rng.shuffle(pool)
+    return pool[:count]
+
+
+PLUGIN = MacPlugin

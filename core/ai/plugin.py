@@ -1,0 +1,108 @@
+"""What the search may know about a particular game, and where that knowledge is found.
+
+``GamePlugin`` is also the generic fallback: random playouts played to the end, no evaluation,
+moves in the order the rules list them. A game improves on it with a module
+``core/ai/<game id with underscores>.py`` that exports ``PLUGIN``, a subclass.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from typing import ClassVar, TypeAlias
+
+from core.game import Game, Move, State
+from core.outcome import Outcome
+
+#: ``determinize(view_state, seat, rng) -> state``: see the package documentation.
+Determinizer: TypeAlias = Callable[[State, int, random.Random], State]
+
+#: Values of a finished game for one seat, in reward units.
+WIN, DRAW, LOSS = 1.0, 0.5, 0.0
+
+
+def outcome_value(outcome: Outcome, seat: int) -> float:
+    """What ``outcome`` is worth to ``seat``: 1 for a winner (team-mates included), 0.5 for
+    everybody in a draw, 0 otherwise."""
+    if not outcome.winners:
+        return DRAW
+    return WIN if seat in outcome.winners else LOSS
+
+
+class GamePlugin:
+    """Game knowledge for the search; every method has a generic default.
+
+    Values are rewards in [0, 1] per seat: 1 is a certain win, 0 a certain loss.
+    """
+
+    #: The search ``auto`` levels use: ``"mcts"`` or ``"alphabeta"`` (needs ``evaluate``).
+    algorithm: ClassVar[str] = "mcts"
+    #: The UCT exploration constant (rewards are in [0, 1]).
+    exploration: ClassVar[float] = 0.7
+    #: Plies a Monte Carlo playout runs before ``evaluate`` cuts it short (when it can).
+    playout_depth: ClassVar[int] = 12
+    #: A playout that reaches this many plies without a result counts as a draw.
+    max_playout_plies: ClassVar[int] = 400
+    #: How many plies of ``tactical_moves`` the alpha-beta search follows past its depth.
+    quiescence_depth: ClassVar[int] = 6
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    @property
+    def has_evaluation(self) -> bool:
+        """True when ``evaluate`` is overridden (alpha-beta and short playouts need it)."""
+        return type(self).evaluate is not GamePlugin.evaluate
+
+    def evaluate(self, state: State) -> Sequence[float] | None:
+        """How good an unfinished ``state`` is for each seat (indexed by seat), or ``None``."""
+        return None
+
+    def playout_move(self, state: State, moves: Sequence[Move], rng: random.Random) -> Move:
+        """The move a Monte Carlo playout makes from ``state`` (default: uniformly random)."""
+        return moves[rng.randrange(len(moves))]
+
+    def order_moves(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
+        """``moves`` with the most promising first, for alpha-beta cut-offs."""
+        return moves
+
+    def tactical_moves(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
+        """The moves that change the material balance (captures, goal moves): the alpha-beta
+        search keeps following these past its depth so it never stops in mid-exchange."""
+        return ()
+
+    def allies(self, state: State, seat: int) -> frozenset[int]:
+        """The seats playing for the same result as ``seat`` (its team), itself included."""
+        return frozenset((seat,))
+
+    def determinizer(self) -> Determinizer | None:
+        """The hook that fills in what a seat cannot see, or ``None`` when the game has none.
+
+        A plug-in may define ``determinize(view_state, seat, rng)`` itself; otherwise the
+        game's own ``determinize`` method is used if it has one.
+        """
+        own = getattr(self, "determinize", None)
+        if callable(own):
+            return own
+        hook = getattr(self.game, "determinize", None)
+        return hook if callable(hook) else None
+
+
+def _module_name(game_id: str) -> str:
+    return "core.ai." + game_id.replace("-", "_")
+
+
+def plugin_for(game: Game) -> GamePlugin:
+    """The plug-in for ``game``: its own ``core.ai.<id>`` module's ``PLUGIN``, or the fallback."""
+    name = _module_name(game.id)
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return GamePlugin(game)
+    plugin_class = getattr(module, "PLUGIN", None)
+    if isinstance(plugin_class, type) and issubclass(plugin_class, GamePlugin):
+        return plugin_class(game)
+    return GamePlugin(game)

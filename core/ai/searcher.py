@@ -1,0 +1,152 @@
+"""The computer player: picks a search for the level and the game, runs it, answers a move."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from core.ai.alphabeta import AlphaBetaSearch
+from core.ai.budget import Budget, StopFlag
+from core.ai.levels import Level, find_level
+from core.ai.mcts import MonteCarloSearch, Node
+from core.ai.plugin import GamePlugin, plugin_for
+from core.game import Game, Move, State
+
+
+@dataclass(frozen=True, slots=True)
+class SearchStats:
+    """What a search did: ``work`` counts playouts (Monte Carlo) or nodes (alpha-beta)."""
+
+    algorithm: str
+    work: int
+    depth: int
+    seconds: float
+
+
+class Searcher:
+    """A search for the seat to move in ``state``, seeing only what that seat may see.
+
+    The searcher works on ``game.view(state, seat)``. When that view hides something and a
+    determinization hook exists (see ``core.ai``), it searches several positions consistent
+    with the view; without a hook it searches the view itself.
+
+    ``run`` searches until its limits and returns the move to play; ``best_so_far`` may be
+    called at any moment, also from another thread while ``run`` is busy.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        level: Level | str = "normal",
+        seed: int = 0,
+        plugin: GamePlugin | None = None,
+    ) -> None:
+        self.game = game
+        self.level = find_level(level)
+        self.plugin = plugin or plugin_for(game)
+        self.rng = random.Random(seed)
+        self.seat = game.to_move(state)
+        view = game.view(state, self.seat)
+        self.moves = list(game.legal_moves(view))
+        if not self.moves:
+            raise ValueError("the game is over: there is no move to choose")
+        self._view = view
+        self._hidden = view != state
+        determinize = self.plugin.determinizer() if self._hidden else None
+        self.algorithm = self._algorithm(self._hidden)
+        self._seconds = 0.0
+        self._engine: AlphaBetaSearch | MonteCarloSearch
+        if self.algorithm == "alphabeta":
+            self._engine = AlphaBetaSearch(game, self.plugin, view, self.seat, self.moves, self.rng)
+        else:
+            self._engine = MonteCarloSearch(
+                game, self.plugin, view, self.seat, self.moves, self.rng, determinize
+            )
+
+    def _algorithm(self, hidden: bool) -> str:
+        wanted = self.level.algorithm
+        if wanted == "auto":
+            wanted = self.plugin.algorithm
+        if wanted == "alphabeta" and (hidden or not self.plugin.has_evaluation):
+            return "mcts"
+        return wanted
+
+    def run(
+        self,
+        deadline: float | None = None,
+        stop: StopFlag | None = None,
+        playouts: int | None = None,
+    ) -> Move:
+        """Search and return the move to play.
+
+        Limits: the level's thinking time (cut short by ``deadline``, a ``time.monotonic()``
+        instant), the level's playout and depth caps (``playouts`` overrides the first), and
+        ``stop``, which ends the search at once with the best move so far. Without a time
+        limit the result depends only on the seed.
+        """
+        start = time.monotonic()
+        if self.level.seconds is not None:
+            own = start + self.level.seconds
+            deadline = own if deadline is None else min(deadline, own)
+        budget = Budget(
+            deadline=deadline,
+            stop=stop,
+            playouts=playouts if playouts is not None else self.level.playouts,
+            depth=self.level.depth,
+        )
+        winning = None if self._hidden else self._winning_move()
+        if winning is not None:
+            self._seconds += time.monotonic() - start
+            return winning
+        if len(self.moves) > 1:
+            if isinstance(self._engine, AlphaBetaSearch):
+                self._engine.run(budget, self.level.noise)
+            else:
+                if budget.deadline is None and budget.playouts is None and stop is None:
+                    raise ValueError("a Monte Carlo search needs a time or playout limit")
+                self._engine.run(budget)
+        self._seconds += time.monotonic() - start
+        return self._engine.choose(self.level.noise, self.rng)
+
+    def _winning_move(self) -> Move | None:
+        """A move that wins the game at once, if there is one: played without searching."""
+        for move in self.moves:
+            outcome = self.game.outcome(self.game.apply(self._view, move))
+            if outcome is not None and self.seat in outcome.winners:
+                return move
+        return None
+
+    def best_so_far(self) -> Move:
+        """The move the search would play if stopped now."""
+        return self._engine.best_so_far()
+
+    @property
+    def stats(self) -> SearchStats:
+        engine = self._engine
+        if isinstance(engine, AlphaBetaSearch):
+            return SearchStats(self.algorithm, engine.nodes, engine.depth_done, self._seconds)
+        depth = max((_tree_depth(tree.root) for tree in engine.trees), default=0)
+        return SearchStats(self.algorithm, engine.iterations, depth, self._seconds)
+
+
+def _tree_depth(node: Node) -> int:
+    """Length of the most visited line below ``node``."""
+    depth = 0
+    while node.children:
+        node = max(node.children, key=lambda child: child.visits)
+        depth += 1
+    return depth
+
+
+def choose_move(
+    game: Game,
+    state: State,
+    level: Level | str = "normal",
+    seed: int = 0,
+    deadline: float | None = None,
+    stop: StopFlag | None = None,
+) -> Move:
+    """The computer's move for the seat to move in ``state`` (see ``Searcher.run``)."""
+    return Searcher(game, state, level, seed).run(deadline=deadline, stop=stop)

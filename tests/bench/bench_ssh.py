@@ -1,0 +1,257 @@
+"""The SSH server under N concurrent sessions on loopback: connect time, key latency, memory.
+
+Usage: ``python tests/bench/bench_ssh.py [--sessions 50] [--keys 10] [--app echo|pawnshop]``
+
+Starts ``pawnshop serve``'s server in a child process on a free loopback port (with a tiny
+echo app, or the real app), opens N sessions at once, and prints:
+
+- connect time: from opening the connection to the app's first screen (median, p95, max);
+- key latency: from sending a key to the screen update it causes (median, p95), once with
+  one session typing at a time and once with every session typing at once;
+- memory: the server's resident memory per session (growth with N sessions open / N), after
+  one warm-up session has loaded what every session shares.
+
+A figure, not a test: nothing here is asserted. Bounded: at most 500 sessions, and the whole
+run gives up after ``--timeout`` seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+from textual import events
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from tui.ssh.config import ServerConfig
+from tui.ssh.server import GameServer, run
+from tui.ssh.session_info import SessionInfo
+
+MAX_SESSIONS = 500
+KEYS = "abcdefghijklmnopqrstuvwxyz"
+ECHO_READY = b"echo ready"
+PAWNSHOP_READY = b"Choose a game"
+
+
+class BenchEchoApp(App[None]):
+    """Shows the last key pressed, and nothing else moves."""
+
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, info: SessionInfo) -> None:
+        super().__init__()
+
+    def compose(self) -> ComposeResult:
+        yield Static("echo ready", id="echo", markup=False)
+
+    def on_key(self, event: events.Key) -> None:
+        self.query_one("#echo", Static).update(f"echo key={event.key}")
+
+
+def pawnshop_app(info: SessionInfo) -> App[Any]:
+    from tui.app import create_app
+
+    return create_app(data_dir=info.data_dir / "players" / info.player.directory_name)
+
+
+# -- the server, in a child process ---------------------------------------------------------
+
+
+def serve(data_dir: Path, app_name: str, sessions: int) -> None:
+    factory = BenchEchoApp if app_name == "echo" else pawnshop_app
+    config = ServerConfig(data_dir=data_dir, port=0, max_sessions=sessions + 1, idle_timeout=None)
+
+    def ready(server: GameServer) -> None:
+        print(server.port, flush=True)
+
+    run(config, factory, on_ready=ready)
+
+
+def resident_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def settled(pid: int, limit: float = 60.0) -> None:
+    """Wait until the server is idle (under 5% of a core over half a second), for at most
+    ``limit`` seconds, so that one phase's leftover work does not count in the next."""
+    deadline = time.perf_counter() + limit
+    while time.perf_counter() < deadline:
+        before = cpu_seconds(pid)
+        await asyncio.sleep(0.5)
+        if cpu_seconds(pid) - before < 0.025:
+            return
+
+
+# -- the clients ----------------------------------------------------------------------------
+
+
+class BenchClient(asyncssh.SSHClientSession[bytes]):
+    def __init__(self) -> None:
+        self.output = bytearray()
+        self.changed = asyncio.Event()
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.output += data
+        self.changed.set()
+
+    async def wait_for(self, marker: bytes, start: int = 0) -> None:
+        """Until ``marker`` arrives at or after ``start`` (any output, if it is empty)."""
+        while True:
+            found = len(self.output) > start if not marker else marker in self.output[start:]
+            if found:
+                return
+            self.changed.clear()
+            await self.changed.wait()
+
+
+class Player:
+    def __init__(self, port: int, index: int, ready: bytes, echo: bool) -> None:
+        self.port = port
+        self.name = f"bench{index}"
+        self.ready = ready
+        self.echo = echo
+        self.connection: asyncssh.SSHClientConnection | None = None
+        self.channel: asyncssh.SSHClientChannel[bytes] | None = None
+        self.client: BenchClient | None = None
+        self.keys_sent = 0
+
+    async def connect(self) -> float:
+        started = time.perf_counter()
+        self.connection = await asyncssh.connect(
+            "127.0.0.1",
+            self.port,
+            username=self.name,
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+            config=None,
+        )
+        self.channel, self.client = await self.connection.create_session(
+            BenchClient, term_type="xterm-256color", term_size=(100, 32), encoding=None
+        )
+        await self.client.wait_for(self.ready)
+        return time.perf_counter() - started
+
+    async def press(self) -> float:
+        assert self.channel is not None and self.client is not None
+        if self.echo:
+            key = KEYS[self.keys_sent % len(KEYS)]
+            data, marker = key.encode(), f"key={key}".encode()
+        else:
+            data, marker = (b"\x1b[B", b"") if self.keys_sent % 2 == 0 else (b"\x1b[A", b"")
+        self.keys_sent += 1
+        start = len(self.client.output)
+        started = time.perf_counter()
+        self.channel.write(data)
+        await self.client.wait_for(marker, start)
+        return time.perf_counter() - started
+
+    async def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            await self.connection.wait_closed()
+
+
+def summary(seconds: list[float]) -> str:
+    if not seconds:
+        return "no samples"
+    ordered = sorted(seconds)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return (
+        f"median {statistics.median(ordered) * 1000:7.1f} ms   p95 {p95 * 1000:7.1f} ms   "
+        f"max {ordered[-1] * 1000:7.1f} ms   ({len(ordered)} samples)"
+    )
+
+
+async def measure(port: int, pid: int, sessions: int, keys: int, app_name: str) -> None:
+    ready = ECHO_READY if app_name == "echo" else PAWNSHOP_READY
+    echo = app_name == "echo"
+    start_kib = resident_kib(pid)
+    warm_up = Player(port, 0, ready, echo)
+    first_connect = await warm_up.connect()
+    await warm_up.press()
+    await warm_up.close()
+    await settled(pid)
+    baseline_kib = resident_kib(pid)
+
+    players = [Player(port, index + 1, ready, echo) for index in range(sessions)]
+    wall = time.perf_counter()
+    connect_times = list(await asyncio.gather(*(player.connect() for player in players)))
+    all_up = time.perf_counter() - wall
+    await settled(pid)
+    loaded_kib = resident_kib(pid)
+
+    one_at_a_time = [await player.press() for _ in range(keys) for player in players]
+    await settled(pid)
+    all_at_once: list[float] = []
+    for _ in range(keys):
+        all_at_once += await asyncio.gather(*(player.press() for player in players))
+    await asyncio.gather(*(player.close() for player in players))
+
+    print(f"app: {app_name}   sessions: {sessions}   keys per session: {keys} (x2)")
+    print(
+        f"server memory: {start_kib / 1024:.1f} MiB at start, {baseline_kib / 1024:.1f} MiB "
+        f"after one session, {loaded_kib / 1024:.1f} MiB with {sessions} open"
+    )
+    print(f"memory per session: {(loaded_kib - baseline_kib) / sessions / 1024:.2f} MiB")
+    print(f"first session (cold) to first screen: {first_connect * 1000:.0f} ms")
+    print(f"connect to first screen, {sessions} at once: {summary(connect_times)}")
+    print(f"all {sessions} sessions up in {all_up:.2f} s")
+    print(f"key -> screen, one session at a time:  {summary(one_at_a_time)}")
+    print(f"key -> screen, all sessions at once:   {summary(all_at_once)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sessions", type=int, default=50)
+    parser.add_argument("--keys", type=int, default=10)
+    parser.add_argument("--app", choices=("echo", "pawnshop"), default="echo")
+    parser.add_argument("--timeout", type=float, default=300.0)
+    parser.add_argument("--serve", metavar="DATA_DIR", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    sessions = max(1, min(args.sessions, MAX_SESSIONS))
+    if args.serve:
+        serve(Path(args.serve), args.app, sessions)
+        return
+    with tempfile.TemporaryDirectory(prefix="bench-ssh-") as data_dir:
+        command = [sys.executable, __file__, "--serve", data_dir, "--app", args.app]
+        command += ["--sessions", str(sessions)]
+        child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        try:
+            assert child.stdout is not None
+            port = int(child.stdout.readline())
+            coroutine = measure(port, child.pid, sessions, args.keys, args.app)
+            asyncio.run(asyncio.wait_for(coroutine, args.timeout))
+        finally:
+            child.send_signal(signal.SIGINT)
+            try:
+                child.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+        log = Path(data_dir) / "ssh-server.log"
+        problems = [line for line in log.read_text().splitlines() if " INFO " not in line]
+        print(f"server log: {len(problems)} warnings or errors", *problems[:5], sep="\n  ")
+
+
+if __name__ == "__main__":
+    main()

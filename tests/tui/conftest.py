@@ -1,0 +1,17 @@
+"""Fixtures for the app's tests: a data folder in tmp_path, a fixed clock and seeds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty data folder; the environment variable points elsewhere, so any file the app
+    writes outside the folder it was given would show up in the wrong place."""
+    monkeypatch.setenv("PAWNSHOP_DATA_DIR", str(tmp_path / "not-here"))
+    folder = tmp_path / "data"
+    folder.mkdir()
+    return folder

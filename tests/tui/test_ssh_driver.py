@@ -1,0 +1,305 @@
+"""The SSH driver on its own, between a recording channel and a recording app: what bytes
+become which events, what it writes to the terminal, and how it holds floods back."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+from textual import constants, events
+from textual.app import App
+from textual.message import Message
+
+from tui.ssh.driver import (
+    MAX_BUFFERED_OUTPUT,
+    MAX_EVENTS_IN_FLIGHT,
+    MAX_PASTE_CHARACTERS,
+    SSHDriver,
+)
+
+
+class RecordingChannel:
+    def __init__(self) -> None:
+        self.written: list[bytes] = []
+        self.closing = False
+        self.buffered = 0
+        self.paused = False
+        self.pauses = 0
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def get_write_buffer_size(self) -> int:
+        return self.buffered
+
+    def pause_reading(self) -> None:
+        self.paused = True
+        self.pauses += 1
+
+    def resume_reading(self) -> None:
+        self.paused = False
+
+    @property
+    def output(self) -> str:
+        return b"".join(self.written).decode()
+
+
+class RecordingApp:
+    """Stands in for the app: keeps what is posted, and the callbacks queued behind it."""
+
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+        self.callbacks: list[Callable[[], None]] = []
+
+    def post_message(self, message: Message) -> bool:
+        self.messages.append(message)
+        return True
+
+    def call_later(self, callback: Callable[[], None]) -> bool:
+        self.callbacks.append(callback)
+        return True
+
+    def keys(self) -> list[str]:
+        return [message.key for message in self.messages if isinstance(message, events.Key)]
+
+    def take(self) -> list[Message]:
+        messages, self.messages = self.messages, []
+        return messages
+
+
+Scenario = Callable[[SSHDriver, RecordingApp, RecordingChannel], Coroutine[Any, Any, None]]
+
+
+def drive(scenario: Scenario, *, start: bool = True, size: tuple[int, int] = (80, 24)) -> None:
+    """Run ``scenario`` with a driver built on a running loop (as the session builds it)."""
+
+    async def main() -> None:
+        app = RecordingApp()
+        channel = RecordingChannel()
+        driver = SSHDriver(cast(App[Any], app), channel=channel, size=size)
+        if start:
+            driver.start_application_mode()
+            app.take()
+        await scenario(driver, app, channel)
+
+    asyncio.run(asyncio.wait_for(main(), 30))
+
+
+def test_start_sets_the_terminal_up_and_reports_the_size_stop_restores_it() -> None:
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        driver.start_application_mode()
+        assert len(channel.written) == 1
+        assert channel.output == (
+            "\x1b[?1049h"
+            "\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h"
+            "\x1b[?25l\x1b[?1004h"
+            + ("" if constants.DISABLE_KITTY_KEY else "\x1b[>25u")
+            + "\x1b[?2026$p\x1b[?2004h\x1b[?7l"
+        )
+        [resize] = app.take()
+        assert isinstance(resize, events.Resize)
+        assert (resize.size.width, resize.size.height) == (90, 30)
+        channel.written.clear()
+        driver.stop_application_mode()
+        assert channel.output == (
+            "\x1b[0m\x1b[?2004l\x1b[?7h"
+            "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
+            + ("" if constants.DISABLE_KITTY_KEY else "\x1b[<u")
+            + "\x1b[?1049l\x1b[?25h\x1b[?1004l"
+        )
+
+    drive(scenario, start=False, size=(90, 30))
+
+
+def test_bytes_become_keys_across_chunks_and_bad_utf8_becomes_a_replacement() -> None:
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        driver.feed(b"a")
+        driver.feed(b"\x1b[A")
+        driver.feed(b"\xc3")
+        driver.feed(b"\xa9\r")
+        driver.feed(b"\xff")
+        assert app.keys() == ["a", "up", "\u00e9", "enter", "replacement_character"]
+
+    drive(scenario)
+
+
+def test_a_lone_escape_waits_for_the_escape_delay_a_sequence_does_not() -> None:
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        driver.feed(b"\x1b")
+        assert app.keys() == []
+        await asyncio.sleep(constants.ESCAPE_DELAY / 2)
+        driver.feed(b"[B")
+        assert app.keys() == ["down"]
+        driver.feed(b"\x1b")
+        await asyncio.sleep(constants.ESCAPE_DELAY + 0.1)
+        assert app.keys() == ["down", "escape"]
+
+    drive(scenario)
+
+
+def test_sgr_mouse_reports_become_mouse_events_at_zero_based_cells() -> None:
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        driver.feed(b"\x1b[<0;7;2M\x1b[<0;7;2m\x1b[<64;3;4M")
+        received = [(type(m).__name__, m.x, m.y) for m in app.take()]  # type: ignore[attr-defined]
+        assert received == [("MouseDown", 6, 1), ("MouseUp", 6, 1), ("MouseScrollUp", 2, 3)]
+
+    drive(scenario)
+
+
+def test_a_bracketed_paste_arrives_whole_even_with_split_markers() -> None:
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        for chunk in (b"\x1b[20", b"0~hel", b"lo\x1b[2", b"01~", b"x"):
+            driver.feed(chunk)
+        [paste, key] = app.take()
+        assert isinstance(paste, events.Paste) and paste.text == "hello"
+        assert isinstance(key, events.Key) and key.key == "x"
+
+    drive(scenario)
+
+
+def test_a_paste_up_to_the_limit_arrives_and_a_longer_one_is_dropped() -> None:
+    def pasted(length: int) -> list[bytes]:
+        body = b"p" * length
+        chunks = [body[start : start + 32768] for start in range(0, length, 32768)]
+        return [b"\x1b[200~", *chunks, b"\x1b[201~"]
+
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        for chunk in pasted(MAX_PASTE_CHARACTERS - 100):
+            driver.feed(chunk)
+        [paste] = app.take()
+        assert isinstance(paste, events.Paste) and len(paste.text) == MAX_PASTE_CHARACTERS - 100
+        for chunk in pasted(MAX_PASTE_CHARACTERS + 100_000):
+            driver.feed(chunk)
+        driver.feed(b"z")
+        assert app.keys() == ["z"]
+        assert not any(isinstance(message, events.Paste) for message in app.messages)
+
+    drive(scenario)
+
+
+def test_window_sizes_are_reported_and_kept_within_bounds() -> None:
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        for width, height in ((100, 40), (0, 0), (5000, 9000), (1, 1)):
+            driver.resize(width, height)
+        sizes = [(m.size.width, m.size.height) for m in app.take()]  # type: ignore[attr-defined]
+        assert sizes == [(100, 40), (80, 24), (1000, 400), (1, 1)]
+
+    drive(scenario)
+
+
+def test_input_before_the_app_is_ready_is_delivered_after_its_first_size() -> None:
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        driver.feed(b"ab")
+        driver.resize(70, 20)
+        assert app.messages == []
+        driver.start_application_mode()
+        resize, *keys = app.take()
+        assert isinstance(resize, events.Resize) and resize.size.width == 70
+        assert [key.key for key in keys] == ["a", "b"]  # type: ignore[attr-defined]
+
+    drive(scenario, start=False)
+
+
+def test_input_after_stop_is_ignored() -> None:
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        driver.stop_application_mode()
+        driver.feed(b"abc")
+        await asyncio.sleep(constants.ESCAPE_DELAY + 0.05)
+        assert app.messages == []
+
+    drive(scenario)
+
+
+def test_writes_in_one_loop_turn_go_out_as_one_channel_write() -> None:
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        channel.written.clear()
+        driver.write("ab")
+        driver.write("c\u00e9")
+        assert channel.written == []
+        await asyncio.sleep(0)
+        assert channel.written == ["abc\u00e9".encode()]
+        driver.write("d")
+        driver.flush()
+        assert channel.written[-1] == b"d"
+
+    drive(scenario)
+
+
+def test_a_client_that_stops_reading_is_dropped_and_written_to_no_more() -> None:
+    overflows: list[str] = []
+
+    async def main() -> None:
+        app = RecordingApp()
+        channel = RecordingChannel()
+        driver = SSHDriver(
+            cast(App[Any], app),
+            channel=channel,
+            size=(80, 24),
+            on_output_overflow=lambda: overflows.append("overflow"),
+        )
+        driver.write("x")
+        driver.flush()
+        assert overflows == []
+        channel.buffered = MAX_BUFFERED_OUTPUT + 1
+        driver.write("y")
+        driver.flush()
+        driver.write("z")
+        driver.flush()
+        assert overflows == ["overflow"]
+        assert channel.written == [b"x", b"y"]
+
+    asyncio.run(main())
+
+
+def test_nothing_is_written_to_a_closing_channel() -> None:
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        channel.written.clear()
+        channel.closing = True
+        driver.write("lost")
+        driver.flush()
+        assert channel.written == []
+
+    drive(scenario)
+
+
+def test_a_flood_of_input_is_handed_over_as_fast_as_the_app_takes_it() -> None:
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        driver.feed(b"x" * 1000)
+        assert len(app.messages) == MAX_EVENTS_IN_FLIGHT
+        assert channel.paused and len(app.callbacks) == 1
+        handed_over = []
+        while app.callbacks:
+            app.callbacks.pop(0)()  # the app has handled everything before the callback
+            handed_over.append(len(app.messages))
+        assert handed_over == [512, 768, 1000]
+        assert app.keys() == ["x"] * 1000
+        assert not channel.paused and channel.pauses == 1
+
+    drive(scenario)
+
+
+def test_links_are_not_opened_and_files_are_not_delivered_on_the_server(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def opened(url: str, *args: object, **kwargs: object) -> bool:
+        raise AssertionError(f"the server opened {url}")
+
+    monkeypatch.setattr("webbrowser.open", opened)
+
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        driver.open_url("https://example.org")
+        binary = io.BytesIO(b"data")
+        target = tmp_path / "delivered"
+        driver.deliver_binary(binary, delivery_key="k", save_path=target, name="file")
+        [failed] = app.take()
+        assert isinstance(failed, events.DeliveryFailed) and failed.key == "k"
+        assert binary.closed and not target.exists()
+
+    drive(scenario)

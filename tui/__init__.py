@@ -1,0 +1,1 @@
+"""The pawnshop terminal app (Textual): screens, widgets, styles and the command line."""

@@ -1,0 +1,5 @@
+"""``python -m tui``: the same as the ``pawnshop`` command."""
+
+from tui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,191 @@
+"""The pawnshop app: which screen shows when, and the one factory that builds the app.
+
+The screen stack always starts with the game selection. A game being played is one board
+screen above it; setup, loading and dialogs come and go above that. ``create_app`` is used by
+the command line and by every test.
+
+Screens the first frame does not need are imported when first shown, which keeps start-up
+quick (the Markdown renderer of the rules page alone costs a tenth of a second).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.events import Resize
+from textual.geometry import Size
+from textual.screen import Screen
+
+from core.game import Game
+from core.record import GameRecord
+from core.registry import all_games, find_game
+from saves.autosave import BadAutosave, ResumeOffer
+from saves.errors import SaveError
+from tui.screens.game_select import GameSelectScreen
+from tui.screens.resume import ResumeScreen
+from tui.screens.too_small import TooSmallScreen, is_too_small
+from tui.storage import Storage, lookup_in
+
+
+def random_seed() -> int:
+    """A fresh seed for a new game (os.urandom: the secrets module costs start-up time)."""
+    return int.from_bytes(os.urandom(4), "big") % 2**31
+
+
+class PawnshopApp(App[None]):
+    TITLE = "pawnshop"
+    # The game selection is the default screen, whose own CSS_PATH Textual does not load.
+    CSS_PATH = ["widgets/widgets.tcss", "screens/game_select.tcss"]
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("question_mark", "help", "Keys", id="app.help"),
+        Binding("f1", "rules", "Rules", key_display="F1", id="app.rules"),
+    ]
+
+    def __init__(
+        self,
+        *,
+        games: Sequence[Game],
+        storage: Storage,
+        record: GameRecord | None = None,
+        new_seed: Callable[[], int] = random_seed,
+        exit_after_first_frame: bool = False,
+    ) -> None:
+        super().__init__()
+        self.games = list(games)
+        self.storage = storage
+        self.initial_record = record
+        self.new_seed = new_seed
+        self.exit_after_first_frame = exit_after_first_frame
+
+    def get_default_screen(self) -> Screen[None]:
+        return GameSelectScreen(self.games)
+
+    @property
+    def select_screen(self) -> GameSelectScreen:
+        screen = self.screen_stack[0]
+        assert isinstance(screen, GameSelectScreen)
+        return screen
+
+    def on_mount(self) -> None:
+        if self.initial_record is not None:
+            self.open_board(self.initial_record)
+        else:
+            self._offer_resume()
+        self._check_size()
+        if self.exit_after_first_frame:
+            self.call_after_refresh(self.exit)
+
+    # -- the terminal's size ------------------------------------------------------------------
+
+    def on_resize(self, event: Resize) -> None:
+        self._check_size(event.size)
+
+    def _check_size(self, size: Size | None = None) -> None:
+        size = size or self.size
+        top = self.screen
+        if is_too_small(size):
+            if isinstance(top, TooSmallScreen):
+                top.show_size(size)
+            else:
+                self.push_screen(TooSmallScreen())
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    # -- going places -------------------------------------------------------------------------
+
+    def _offer_resume(self) -> None:
+        try:
+            found = self.storage.read_autosave()
+        except SaveError as error:
+            self.select_screen.show_message(str(error), error=True)
+            return
+        if isinstance(found, BadAutosave):
+            kept = f" (kept as {found.kept_as.name})" if found.kept_as else ""
+            self.select_screen.show_message(f"{found.problem}{kept}", error=True)
+        elif isinstance(found, ResumeOffer):
+            record = found.record
+
+            def answered(resume: bool | None) -> None:
+                if resume:
+                    self.open_board(record)
+
+            self.push_screen(ResumeScreen(found.question), answered)
+
+    def open_board(self, record: GameRecord, *, reviewing: bool = False) -> None:
+        """Show ``record`` on a new board screen, right above the game selection."""
+
+        from tui.screens.board import BoardScreen
+
+        async def replace() -> None:
+            while len(self.screen_stack) > 1:
+                await self.pop_screen()
+            await self.push_screen(BoardScreen(record, reviewing=reviewing))
+            self._check_size()
+
+        self.call_later(replace)
+
+    def action_new_game(self) -> None:
+        """Back to the game selection (the game left behind is already saved)."""
+
+        async def back() -> None:
+            while len(self.screen_stack) > 1:
+                await self.pop_screen()
+
+        self.call_later(back)
+
+    def action_load(self) -> None:
+        from tui.screens.load import LoadScreen
+
+        def loaded(record: GameRecord | None) -> None:
+            if record is not None:
+                self.open_board(record)
+
+        self.push_screen(LoadScreen(), loaded)
+
+    def action_help(self) -> None:
+        from tui.keys import key_rows
+        from tui.screens.help import HelpScreen
+
+        screen = self.screen
+        title = getattr(screen, "HELP_TITLE", "Keys")
+        self.push_screen(HelpScreen(title, key_rows(screen)))
+
+    def action_rules(self) -> None:
+        from tui.screens.rules import RulesScreen
+
+        current_game = getattr(self.screen, "current_game", None)
+        game = current_game() if callable(current_game) else None
+        if game is None:
+            self.notify("Choose a game first: the rules are the game's own.")
+            return
+        self.push_screen(RulesScreen(game))
+
+
+def create_app(
+    *,
+    data_dir: str | Path | None = None,
+    record: GameRecord | None = None,
+    games: Sequence[Game] | None = None,
+    clock: Callable[[], datetime] | None = None,
+    new_seed: Callable[[], int] = random_seed,
+    exit_after_first_frame: bool = False,
+) -> PawnshopApp:
+    """The app. ``data_dir`` overrides where files go (else ``PAWNSHOP_DATA_DIR``, else the
+    platform's data folder); ``record`` opens straight on its board; ``games`` replaces the
+    registered games; ``clock`` and ``new_seed`` make dates and seeds repeatable in tests."""
+    chosen = list(games) if games is not None else list(all_games())
+    lookup = lookup_in(chosen) if games is not None else find_game
+    storage = Storage(Path(data_dir) if data_dir is not None else None, lookup, clock)
+    return PawnshopApp(
+        games=chosen,
+        storage=storage,
+        record=record,
+        new_seed=new_seed,
+        exit_after_first_frame=exit_after_first_frame,
+    )

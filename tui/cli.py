@@ -1,0 +1,87 @@
+"""The ``pawnshop`` command: the app, ``open FILE``, ``gtp``, ``--version``, ``--data-dir``.
+
+Errors are one line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+#: Set to 1 to quit as soon as the first screen is drawn (for measuring start-up time).
+EXIT_AFTER_FIRST_FRAME = "PAWNSHOP_EXIT_AFTER_FIRST_FRAME"
+
+
+DATA_DIR_HELP = (
+    "where saved games and the autosave live "
+    "(default: $PAWNSHOP_DATA_DIR, else your platform's data folder)"
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from core import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="pawnshop",
+        description="Play, save and review abstract strategy board games in the terminal.",
+    )
+    parser.add_argument("--version", action="version", version=f"pawnshop {__version__}")
+    parser.add_argument("--data-dir", metavar="DIR", help=DATA_DIR_HELP)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    opener = commands.add_parser(
+        "open",
+        help="open a saved game",
+        description="Open a saved game (.pawn file) on its board.",
+    )
+    opener.add_argument("file", help="the save file")
+    # Also accepted after the command; SUPPRESS keeps a value given before it.
+    opener.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=DATA_DIR_HELP)
+    commands.add_parser(
+        "gtp",
+        help="talk the engine text protocol on stdin and stdout",
+        description="Play through the engine text protocol on stdin and stdout (docs/protocol.md).",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "gtp":
+            return run_gtp()
+        return run_app(args)
+    except KeyboardInterrupt:
+        return 130
+    except OSError as error:
+        print(f"pawnshop: {error.strerror or error}", file=sys.stderr)
+        return 2
+
+
+def run_gtp() -> int:
+    from tui import gtp
+
+    result = gtp.main()
+    return result if isinstance(result, int) else 0
+
+
+def run_app(args: argparse.Namespace) -> int:
+    from saves.errors import SaveError
+    from saves.format import load
+    from tui.app import create_app
+
+    record = None
+    if args.command == "open":
+        try:
+            record = load(args.file)
+        except SaveError as error:
+            print(f"pawnshop: {error}", file=sys.stderr)
+            return 2
+    app = create_app(
+        data_dir=args.data_dir,
+        record=record,
+        exit_after_first_frame=os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1",
+    )
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,248 @@
+"""Computer moves off the event loop: every search runs in one shared process pool.
+
+A search is pure Python and would freeze the interface if it ran on the event loop, so
+``ComputerRunner`` sends a ``SearchRequest`` (game id, position text, seat, level, seed) to a
+worker process and hands back a ``SearchHandle`` to await. The pool is created on first use
+with the ``spawn`` start method and kept for the whole session.
+
+"Move now" and cancelling use a small shared array of stop flags, given to every worker when
+it starts (the only way to share memory with a pool without a manager process). Each running
+request owns one slot; setting it makes the search return its best move so far at once.
+
+Call ``shutdown()`` when the application exits: it stops running searches instead of waiting
+for them to use up their thinking time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import multiprocessing
+import os
+import sys
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from core.ai import Searcher, find_level
+from core.registry import all_games, find_game
+
+#: How many searches may be queued or running at the same time.
+SLOTS = 32
+
+
+@dataclass(frozen=True, slots=True)
+class SearchRequest:
+    """One computer move to find: the seat must be the one to move in ``position``.
+
+    ``seconds`` replaces the level's thinking time when given.
+    """
+
+    game_id: str
+    position: str
+    seat: int
+    level: str = "normal"
+    seed: int = 0
+    seconds: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The move found, in the game's notation, and what the search did to find it."""
+
+    move: str
+    algorithm: str
+    work: int
+    depth: int
+    seconds: float
+    stopped: bool  # "move now" or cancelling cut the search short
+
+
+# -- inside a worker process ------------------------------------------------------------------
+
+_worker_flags: Any = None
+
+
+def _start_worker(flags: Any) -> None:
+    """Keep the shared stop flags; silence output, which would garble the terminal."""
+    global _worker_flags
+    _worker_flags = flags
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the worker
+    sys.stderr = sys.stdout
+    all_games()  # import every game once, before the first request
+
+
+class _SlotFlag:
+    """The stop flag of one slot, read by the search (``StopFlag``)."""
+
+    def __init__(self, flags: Any, slot: int) -> None:
+        self.flags = flags
+        self.slot = slot
+
+    def is_set(self) -> bool:
+        return bool(self.flags[self.slot])
+
+
+def _ready() -> bool:
+    return True
+
+
+def run_search(request: SearchRequest, stop: Any = None) -> SearchResult:
+    """Answer ``request`` in this process (``stop``: an optional ``StopFlag``)."""
+    game = find_game(request.game_id)
+    state = game.read_position(request.position)
+    if game.to_move(state) != request.seat:
+        raise ValueError(f"it is not seat {request.seat + 1}'s turn in this position")
+    level = find_level(request.level)
+    if request.seconds is not None:
+        level = dataclasses.replace(level, seconds=request.seconds)
+    searcher = Searcher(game, state, level, request.seed)
+    move = searcher.run(stop=stop)
+    stats = searcher.stats
+    return SearchResult(
+        move=game.format_move(state, move),
+        algorithm=stats.algorithm,
+        work=stats.work,
+        depth=stats.depth,
+        seconds=stats.seconds,
+        stopped=bool(stop is not None and stop.is_set()),
+    )
+
+
+def _search_in_worker(request: SearchRequest, slot: int) -> SearchResult:
+    return run_search(request, _SlotFlag(_worker_flags, slot))
+
+
+# -- in the application -----------------------------------------------------------------------
+
+
+class SearchHandle:
+    """One submitted search: await ``result()``; ``move_now()`` or ``cancel()`` it."""
+
+    def __init__(self, future: Future[SearchResult], runner: ComputerRunner, slot: int) -> None:
+        self.future = future
+        self._runner = runner
+        self.slot = slot
+        self.cancelled = False
+
+    def move_now(self) -> None:
+        """Ask the search to stop and return its best move so far."""
+        self._runner._stop(self)
+
+    def cancel(self) -> None:
+        """Drop the search (the game was undone or closed): it stops, its move is ignored."""
+        self.cancelled = True
+        self.move_now()
+        self.future.cancel()
+
+    def done(self) -> bool:
+        return self.future.done()
+
+    async def result(self) -> SearchResult:
+        """The search's result; ``asyncio.CancelledError`` once cancelled.
+
+        Cancelling the task that awaits this cancels the search too.
+        """
+        if self.cancelled:
+            raise asyncio.CancelledError
+        try:
+            result = await asyncio.wrap_future(self.future)
+        except asyncio.CancelledError:
+            self.cancel()
+            raise
+        if self.cancelled:
+            raise asyncio.CancelledError
+        return result
+
+
+class ComputerRunner:
+    """The process pool for searches, started lazily on the first request."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = workers
+        self._context = multiprocessing.get_context("spawn")
+        self._flags = self._context.RawArray("b", SLOTS)
+        self._free = list(range(SLOTS))
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+        self._handles: set[SearchHandle] = set()
+
+    @property
+    def started(self) -> bool:
+        return self._pool is not None
+
+    @property
+    def under_way(self) -> int:
+        """How many searches are queued or running."""
+        with self._lock:
+            return SLOTS - len(self._free)
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=self._context,
+                initializer=_start_worker,
+                initargs=(self._flags,),
+            )
+        return self._pool
+
+    def warm_up(self) -> Future[bool]:
+        """Start a worker now, so the first real search does not wait for it."""
+        return self._executor().submit(_ready)
+
+    def submit(self, request: SearchRequest) -> SearchHandle:
+        """Start a search; raises ``RuntimeError`` if too many are already under way."""
+        with self._lock:
+            if not self._free:
+                raise RuntimeError(f"more than {SLOTS} computer searches at once")
+            slot = self._free.pop()
+        self._flags[slot] = 0
+        try:
+            future = self._executor().submit(_search_in_worker, request, slot)
+        except BrokenProcessPool:
+            self._pool = None  # a worker died: start a fresh pool
+            future = self._executor().submit(_search_in_worker, request, slot)
+        handle = SearchHandle(future, self, slot)
+        with self._lock:
+            self._handles.add(handle)
+        # Registered after the handle is known, so the release always comes after the add.
+        future.add_done_callback(lambda _: self._release(handle, slot))
+        return handle
+
+    def _release(self, handle: SearchHandle, slot: int) -> None:
+        with self._lock:
+            self._handles.discard(handle)
+            self._free.append(slot)
+
+    def _stop(self, handle: SearchHandle) -> None:
+        """Raise the stop flag of ``handle``'s slot, unless the search is over and the slot
+        may already serve another one."""
+        with self._lock:
+            if handle in self._handles:
+                self._flags[handle.slot] = 1
+
+    async def choose(self, request: SearchRequest) -> SearchResult:
+        """Submit ``request`` and await its result."""
+        return await self.submit(request).result()
+
+    def shutdown(self, wait: bool = False) -> None:
+        """Stop every search and the workers; a later request starts a new pool."""
+        for handle in list(self._handles):
+            handle.cancel()
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=wait, cancel_futures=True)
+
+
+_shared: ComputerRunner | None = None
+
+
+def shared_runner() -> ComputerRunner:
+    """The application's one runner (and so its one process pool)."""
+    global _shared
+    if _shared is None:
+        _shared = ComputerRunner()
+    return _shared

@@ -1,0 +1,115 @@
+"""Words and lists the screens show about a game record: whose turn, panels, log, results.
+
+Plain functions of a ``GameRecord`` (no widgets), so every screen says the same thing the
+same way.
+"""
+
+from __future__ import annotations
+
+from core.game import State
+from core.outcome import Outcome
+from core.record import GameRecord, Node
+from core.view import TrayItem
+from tui.widgets.move_log import LogEntry
+from tui.widgets.player_panel import PanelInfo
+
+
+def seat_label(record: GameRecord, seat: int) -> str:
+    """``Alice (South)``, or just ``South`` when the player has the seat's name."""
+    player, seat_name = record.players[seat], record.seat_names[seat]
+    return seat_name if player == seat_name else f"{player} ({seat_name})"
+
+
+def players_text(record: GameRecord) -> str:
+    """``Alice vs Bob`` (or ``South vs North`` for unnamed players)."""
+    return " vs ".join(record.players)
+
+
+def turn_text(record: GameRecord) -> str:
+    game, state = record.game, record.state
+    if game.outcome(state) is not None:
+        return "game over"
+    verb = "place" if game.phase(state) == "placement" else "move"
+    return f"{seat_label(record, game.to_move(state))} to {verb}"
+
+
+def shown_state(record: GameRecord, *, hot_seat: bool) -> State:
+    """The current state as the person at the keyboard may see it.
+
+    At a hot seat that is the player to move; once the game is over, everything is shown.
+    """
+    game, state = record.game, record.state
+    if not hot_seat or game.outcome(state) is not None:
+        return state
+    return game.view(state, game.to_move(state))
+
+
+def panel_infos(record: GameRecord, shown: State) -> list[PanelInfo]:
+    game, state = record.game, record.state
+    scores = game.scores(shown)
+    over = game.outcome(state) is not None
+    mover = game.to_move(state)
+    infos = []
+    for seat, seat_name in enumerate(record.seat_names):
+        lines = tuple(game.panel_lines(shown, seat))
+        if seat == mover and not over:
+            tray = game.tray(shown)
+            if tray:
+                lines += ("hand: " + " ".join(tray_text(item) for item in tray),)
+        infos.append(
+            PanelInfo(
+                player=record.players[seat],
+                seat_name=seat_name,
+                score=None if scores is None else scores[seat],
+                to_move=seat == mover and not over,
+                lines=lines,
+            )
+        )
+    return infos
+
+
+def tray_text(item: TrayItem) -> str:
+    """``t=10``, ``1×4``: the key to press, what it places when the key does not say, and
+    how many are left when more than one."""
+    text = item.key if item.label == item.key else f"{item.key}={item.label}"
+    return f"{text}×{item.count}" if item.count != 1 else text
+
+
+def log_line(record: GameRecord) -> tuple[tuple[LogEntry, ...], list[Node], int]:
+    """The log of the line through the current node, continued the way redo would go.
+
+    Returns the entries, the node of each entry, and the index of the current entry
+    (``-1`` at the start position).
+    """
+    nodes = record.line()
+    current = len(nodes) - 1
+    node = record.current
+    while node.children:
+        node = node.children[min(node.redo_index, len(node.children) - 1)]
+        nodes.append(node)
+    seat_names = record.seat_names
+    game = record.game
+    entries = []
+    for index, node in enumerate(nodes):
+        before = node.parent.state if node.parent is not None else record.root.state
+        mover = seat_names[game.to_move(before)]
+        entries.append(LogEntry(index + 1, node.notation, mover, ahead=index > current))
+    return tuple(entries), nodes, current
+
+
+def winners_text(record: GameRecord, outcome: Outcome) -> str:
+    """``Alice (South) wins``, ``Alice (South-West) and Carol (North-East) win``, or ``Draw``."""
+    if outcome.is_draw:
+        return "Draw"
+    names = [seat_label(record, seat) for seat in outcome.winners]
+    if len(names) == 1:
+        return f"{names[0]} wins"
+    return f"{', '.join(names[:-1])} and {names[-1]} win"
+
+
+def scores_text(record: GameRecord) -> str:
+    """``South 9 · North 7``, or ``""`` for a game without scores."""
+    scores = record.game.scores(record.state)
+    if scores is None:
+        return ""
+    return " · ".join(f"{seat_label(record, seat)} {score}" for seat, score in enumerate(scores))

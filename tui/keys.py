@@ -1,0 +1,33 @@
+"""The key list of a screen, generated from its active bindings so it cannot drift from them."""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+
+
+def key_rows(screen: Screen[object]) -> list[tuple[str, str]]:
+    """``(keys, description)`` rows: every described binding active on ``screen``.
+
+    Bindings with the same description are one row: ``↑ k  Cursor up``. The screen's and
+    the app's own keys come first, then those of the focused widget (a list's scrolling).
+    Screens may add rows for keys that are not bindings (a game's own action keys, the
+    mouse) with a ``help_extra()`` method.
+    """
+    app = screen.app
+    groups: dict[str, list[str]] = {}
+    active_bindings = list(screen.active_bindings.values())
+    own = [a for a in active_bindings if a.node is screen or a.node is app]
+    widgets = [a for a in active_bindings if a.node is not screen and a.node is not app]
+    for active in own + widgets:
+        binding = active.binding
+        if not binding.description:
+            continue
+        keys = groups.setdefault(binding.description, [])
+        display = app.get_key_display(binding)
+        if display not in keys:
+            keys.append(display)
+    rows = [(" ".join(keys), description) for description, keys in groups.items()]
+    extra = getattr(screen, "help_extra", None)
+    if callable(extra):
+        rows.extend(extra())
+    return rows

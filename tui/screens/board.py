@@ -1,0 +1,402 @@
+"""The board screen: play and review one game of any registered kind.
+
+The screen owns the ``GameRecord``; widgets only draw what they are given and post what the
+player clicked. A move is built by selecting squares (see ``tui.selection``), by a game's
+action key (e.g. ``c`` to call the clock), or typed in notation after ``:``.
+
+A *live* game is autosaved after every change, plays new moves after an undo as the new main
+line (the old moves stay as a variation) and ends with the game-over dialog. In *review*
+(after the game-over dialog, or a finished game loaded) moves played become variations.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Key
+from textual.screen import Screen
+from textual.widgets import Footer, Input
+
+from core.errors import PawnshopError
+from core.game import Game, Move
+from core.record import GameRecord
+from saves.errors import SaveError
+from tui.describe import (
+    log_line,
+    panel_infos,
+    players_text,
+    scores_text,
+    seat_label,
+    shown_state,
+    turn_text,
+    winners_text,
+)
+from tui.host import host
+from tui.screens.game_over import GameOverChoice, GameOverScreen
+from tui.screens.handover import HandoverScreen
+from tui.screens.move_choice import MoveChoiceScreen
+from tui.screens.save_as import SaveAsScreen
+from tui.selection import MoveBuilder, Step
+from tui.widgets.board import BoardWidget
+from tui.widgets.move_log import MoveLog
+from tui.widgets.player_panel import PlayerPanel
+from tui.widgets.status_line import StatusLine
+
+
+class BoardScreen(Screen[None], inherit_bindings=False):
+    CSS_PATH = "board.tcss"
+    AUTO_FOCUS = ""  # nothing: the screen itself takes the keys
+    HELP_TITLE = "Keys on the board"
+    BINDINGS = [
+        Binding("up,k", "cursor(0,1)", "Cursor up", show=False, id="board.cursor.up"),
+        Binding("down,j", "cursor(0,-1)", "Cursor down", show=False, id="board.cursor.down"),
+        Binding("left,h", "cursor(-1,0)", "Cursor left", show=False, id="board.cursor.left"),
+        Binding("right,l", "cursor(1,0)", "Cursor right", show=False, id="board.cursor.right"),
+        Binding("enter,space", "select", "Select", show=False, id="board.select"),
+        Binding("escape", "cancel", "Cancel selection", show=False, id="board.cancel"),
+        Binding("backspace", "back", "Unselect last square", show=False, id="board.back"),
+        Binding("colon", "type_move", "Type move", id="board.type"),
+        Binding("u,ctrl+z", "undo", "Undo", id="board.undo"),
+        Binding("ctrl+y", "redo", "Redo", id="board.redo"),
+        Binding("f", "flip", "Flip", id="board.flip"),
+        Binding("ctrl+s", "save_as", "Save", id="board.save"),
+        Binding("ctrl+o", "app.load", "Load", show=False, id="board.load"),
+        Binding("ctrl+n", "app.new_game", "New game", show=False, id="board.new"),
+        Binding("q", "app.quit", "Quit", id="board.quit"),
+    ]
+
+    def __init__(self, record: GameRecord, *, reviewing: bool = False) -> None:
+        super().__init__()
+        self.record = record
+        self.reviewing = reviewing or record.outcome() is not None
+        self.selection: tuple[int, ...] = ()
+        self.tray_key: str | None = None
+        self.cursor = 0
+        self.builder = self._builder()
+        self.cursor = self._first_cursor()
+
+    @property
+    def game(self) -> Game:
+        return self.record.game
+
+    def current_game(self) -> Game:
+        return self.game
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="board-main"):
+            board = BoardWidget(id="board")
+            board.border_title = f"{self.game.name}: {players_text(self.record)}"
+            yield board
+            with Vertical(id="board-side"):
+                for seat in range(len(self.record.seat_names)):
+                    yield PlayerPanel(id=f"panel-{seat}", classes="panel")
+                log = MoveLog(id="move-log")
+                log.border_title = "Moves"
+                yield log
+        yield Input(
+            placeholder="type a move, Enter plays, Esc closes", id="move-entry", compact=True
+        )
+        yield StatusLine(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        if self.reviewing and self.record.outcome() is not None:
+            self.say(f"Reviewing a finished game: {self._over_summary()}")
+        else:
+            self.say(self._hint())
+
+    # -- showing ------------------------------------------------------------------------------
+
+    def _builder(self) -> MoveBuilder:
+        record = self.record
+        shown = shown_state(record, hot_seat=not self.reviewing)
+        view = record.game.board_view(shown)
+        return MoveBuilder(record.game, record.state, record.seat_names, view)
+
+    def _first_cursor(self) -> int:
+        """A square of a piece the player to move can move, else the board's first square."""
+        starts = sorted(self.builder.starts)
+        return starts[0] if starts else self.cursor
+
+    def refresh_view(self) -> None:
+        """Push the record's current position into every widget."""
+        record = self.record
+        builder = self.builder
+        board = self.query_one(BoardWidget)
+        board.view = builder.view
+        board.cursor = self.cursor
+        board.selected = self.selection
+        board.targets = builder.next_squares(self.selection) if self.selection else frozenset()
+        node = record.current
+        if node.move is not None and node.parent is not None:
+            board.last_move = tuple(self.game.move_path(node.parent.state, node.move))
+        else:
+            board.last_move = ()
+        shown = shown_state(record, hot_seat=not self.reviewing)
+        for seat, info in enumerate(panel_infos(record, shown)):
+            self.query_one(f"#panel-{seat}", PlayerPanel).info = info
+        entries, self._log_nodes, current = log_line(record)
+        self.query_one(MoveLog).show(entries, current)
+        review = "review · " if self.reviewing else ""
+        self.query_one(StatusLine).turn = review + turn_text(record)
+
+    def say(self, message: str, *, error: bool = False) -> None:
+        self.query_one(StatusLine).say(message, error=error)
+
+    def _hint(self) -> str:
+        """What the player can do besides moving pieces: the game's action keys."""
+        actions = self._actions()
+        return "  ".join(f"{key}: {label}" for key, (label, _) in actions.items())
+
+    def _actions(self) -> dict[str, tuple[str, Move]]:
+        return {key: (label, move) for key, label, move in self.game.actions(self.record.state)}
+
+    def _over_summary(self) -> str:
+        outcome = self.record.outcome()
+        if outcome is None:
+            return ""
+        return f"{winners_text(self.record, outcome)} ({outcome.reason})"
+
+    def help_extra(self) -> list[tuple[str, str]]:
+        """Keys that are not bindings: the game's actions and hand, and the mouse."""
+        rows = [(key, label) for key, (label, _) in self._actions().items()]
+        rows += [(item.key, f"place {item.label}") for item in self.game.tray(self.record.state)]
+        rows.append(("click", "a piece, then where it goes; a move in the log: go there"))
+        return rows
+
+    # -- changing the position ----------------------------------------------------------------
+
+    def _position_changed(self, message: str = "") -> None:
+        self.selection = ()
+        self.tray_key = None
+        self.builder = self._builder()
+        self.refresh_view()
+        self.say(message or self._hint())
+
+    def play(self, move: Move) -> None:
+        """Play ``move`` (legal by construction) and react to what follows."""
+        record = self.record
+        try:
+            node = record.play(move, main=not self.reviewing)
+        except PawnshopError as error:
+            self.say(str(error), error=True)
+            return
+        path = self.game.move_path(node.parent.state, move) if node.parent else ()
+        if path:
+            self.cursor = path[-1]
+        self._position_changed()
+        if self.reviewing:
+            return
+        outcome = record.outcome()
+        if outcome is None:
+            self._autosave()
+            self._offer_handover()
+            return
+        try:
+            note = f"Filed as {host(self).storage.file_finished(record).name}"
+        except SaveError as error:
+            note = f"Could not be filed: {error}"
+        self.app.push_screen(
+            GameOverScreen(
+                winners_text(record, outcome), outcome.reason, scores_text(record), note
+            ),
+            self._after_game_over,
+        )
+
+    def _offer_handover(self) -> None:
+        state = self.record.state
+        if self.game.has_secrets(state):
+            mover = seat_label(self.record, self.game.to_move(state))
+            self.app.push_screen(HandoverScreen(mover))
+
+    def _after_game_over(self, choice: GameOverChoice | None) -> None:
+        if choice == "new":
+            host(self).action_new_game()
+        elif choice == "quit":
+            self.app.exit()
+        else:
+            self.reviewing = True
+            self._position_changed(
+                "Reviewing: u / ctrl+z steps back, ctrl+y forward; moves you try become variations"
+            )
+
+    def _after_walk(self, moved: bool, nothing: str) -> None:
+        if not moved:
+            self.say(nothing, error=True)
+            return
+        self._position_changed()
+        if not self.reviewing:
+            self._autosave()
+
+    def _autosave(self) -> None:
+        try:
+            host(self).storage.autosave(self.record)
+        except SaveError as error:
+            self.say(f"Autosave failed: {error}", error=True)
+
+    # -- selecting squares --------------------------------------------------------------------
+
+    def select_square(self, square: int) -> None:
+        self.cursor = square
+        if self.record.outcome() is not None:
+            self.refresh_view()
+            self.say("the game is over here: u or ctrl+z steps back to try other moves")
+            return
+        if self.tray_key is not None:
+            self._place(self.tray_key, square)
+            return
+        self._take_step(self.builder.select(self.selection, square))
+
+    def _place(self, key: str, square: int) -> None:
+        move = self.game.placement_move(self.record.state, key, square)
+        if move is None:
+            name = self.builder.name(square)
+            self.say(f"{key} cannot be placed on {name}", error=True)
+            self.refresh_view()
+            return
+        self.play(move)
+
+    def _take_step(self, step: Step) -> None:
+        if step.kind == "play":
+            self.play(step.moves[0])
+            return
+        if step.kind == "choose":
+            self.selection = step.selection
+            self.refresh_view()
+            choices = [(self.game.format_move(self.record.state, m), m) for m in step.moves]
+            self.app.push_screen(MoveChoiceScreen(choices), self._chosen)
+            return
+        self.selection = step.selection
+        self.refresh_view()
+        self.say(step.message or self._hint(), error=step.kind == "reject")
+
+    def _chosen(self, move: Move | None) -> None:
+        if move is None:
+            self.say("move not played")
+            return
+        self.play(move)
+
+    @on(BoardWidget.SquareClicked)
+    def square_clicked(self, event: BoardWidget.SquareClicked) -> None:
+        self.select_square(event.square)
+
+    @on(MoveLog.RowClicked)
+    def log_clicked(self, event: MoveLog.RowClicked) -> None:
+        node = self.record.root if event.index < 0 else self._log_nodes[event.index]
+        self.record.goto(node)
+        self._after_walk(True, "")
+
+    # -- keys -----------------------------------------------------------------------------------
+
+    def on_key(self, event: Key) -> None:
+        """A game's own keys: its actions (``c``: call the clock) and the pieces in hand.
+
+        Keys bound on this screen keep their meaning; a game action on such a key can still be
+        typed after ``:``.
+        """
+        if self.query_one("#move-entry", Input).has_focus or event.character is None:
+            return
+        if event.key in self.active_bindings:
+            return
+        actions = self._actions()
+        if event.character in actions:
+            event.stop()
+            self.play(actions[event.character][1])
+            return
+        tray = {item.key: item for item in self.game.tray(self.record.state)}
+        if event.character in tray:
+            event.stop()
+            self.tray_key = event.character
+            self.say(f"placing {tray[event.character].label}: select a square (Esc cancels)")
+
+    def action_cursor(self, right: int, up: int) -> None:
+        view = self.builder.view
+        if self.query_one(BoardWidget).flipped:
+            right, up = -right, -up
+        rank, file = divmod(self.cursor, view.width)
+        rank = min(max(rank + up, 0), view.height - 1)
+        file = min(max(file + right, 0), view.width - 1)
+        self.cursor = rank * view.width + file
+        self.query_one(BoardWidget).cursor = self.cursor
+
+    def action_select(self) -> None:
+        self.select_square(self.cursor)
+
+    def action_cancel(self) -> None:
+        entry = self.query_one("#move-entry", Input)
+        if entry.has_class("-open"):
+            self._close_entry()
+            self.say(self._hint())
+            return
+        self.selection = ()
+        self.tray_key = None
+        self.refresh_view()
+        self.say(self._hint())
+
+    def action_back(self) -> None:
+        self.selection = self.selection[:-1]
+        self.refresh_view()
+
+    def action_undo(self) -> None:
+        self._after_walk(self.record.undo(), "nothing to undo: this is the start")
+
+    def action_redo(self) -> None:
+        self._after_walk(self.record.redo(), "nothing to redo")
+
+    def action_flip(self) -> None:
+        board = self.query_one(BoardWidget)
+        board.flipped = not board.flipped
+        self.say("board turned around" if board.flipped else "board the right way up")
+
+    # -- typing a move --------------------------------------------------------------------------
+
+    def action_type_move(self) -> None:
+        entry = self.query_one("#move-entry", Input)
+        entry.add_class("-open")
+        self.query_one(Footer).display = False  # the move line takes the footer's row
+        entry.value = ""
+        entry.focus()
+        self.say("type a move in notation, e.g. " + self._example_move())
+
+    def _example_move(self) -> str:
+        moves = self.game.legal_moves(self.record.state)
+        return self.game.format_move(self.record.state, moves[0]) if moves else "(none left)"
+
+    @on(Input.Submitted, "#move-entry")
+    def move_typed(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            return
+        try:
+            move = self.game.parse_move(self.record.state, text)
+        except PawnshopError as error:
+            self.say(str(error), error=True)
+            return
+        self._close_entry()
+        self.play(move)
+
+    def _close_entry(self) -> None:
+        entry = self.query_one("#move-entry", Input)
+        entry.remove_class("-open")
+        self.query_one(Footer).display = True
+        self.set_focus(None)
+
+    # -- saving ---------------------------------------------------------------------------------
+
+    def action_save_as(self) -> None:
+        storage, record = host(self).storage, self.record
+
+        def save(name: str) -> Path:
+            return storage.save_as(record, name)
+
+        self.app.push_screen(SaveAsScreen(storage.suggested_name(record), save), self._saved)
+
+    def _saved(self, path: Path | None) -> None:
+        self.say(f"saved as {path.name}" if path else "not saved")

@@ -1,0 +1,25 @@
+"""Playing over SSH: `pawnshop serve` runs one app per SSH session in one server process.
+
+- ``server``: the asyncssh server (``run``, ``start_server``, ``GameServer``);
+- ``session``: one SSH session channel, refused or running one app;
+- ``driver``: the Textual driver that talks to the app over the SSH channel;
+- ``colours``: the colour depth of a session's terminal, from its TERM;
+- ``hostkey``: the server's persistent host key;
+- ``session_info``: what an app is told about its player and terminal;
+- ``config``: the server's settings;
+- ``server_log``: the server's log file, its only output.
+"""
+
+from tui.ssh.config import ServerConfig
+from tui.ssh.server import GameServer, run, start_server
+from tui.ssh.session_info import AppFactory, PlayerIdentity, SessionInfo
+
+__all__ = [
+    "AppFactory",
+    "GameServer",
+    "PlayerIdentity",
+    "ServerConfig",
+    "SessionInfo",
+    "run",
+    "start_server",
+]

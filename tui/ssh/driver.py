@@ -1,0 +1,362 @@
+"""A Textual driver whose terminal is an SSH channel.
+
+Textual's own Linux driver reads the server's stdin, writes its stderr and installs signal
+handlers for the whole process; none of that is right when dozens of apps share one server
+process. This driver runs entirely on the event loop, with no threads: the session hands it
+the bytes the client typed and the window sizes it reports; the driver parses the bytes with
+Textual's xterm parser into key, mouse and paste events for its app, and sends the app's
+output back down the channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
+
+from textual import constants, events
+from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser
+from textual.driver import Driver
+from textual.geometry import Size
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from textual.app import App
+
+DEFAULT_SIZE = (80, 24)
+#: Larger windows are clamped: a client could otherwise claim 65535 x 65535 cells and make
+#: the app allocate gigabytes.
+MAX_COLUMNS = 1000
+MAX_ROWS = 400
+
+#: Output the client has not yet taken off our hands; past this the client is not reading
+#: and the session is dropped rather than buffering without end.
+MAX_BUFFERED_OUTPUT = 8 * 1024 * 1024
+#: Input events handed to the app before reading from the channel pauses until the app has
+#: worked through them (SSH flow control then holds the rest at the client).
+MAX_EVENTS_IN_FLIGHT = 256
+#: Characters of input parsed at a time, between checks of the events in flight.
+INPUT_SLICE = 256
+#: A bracketed paste longer than this is dropped whole, so that no client can make the server
+#: hold (and parse) an unbounded paste.
+MAX_PASTE_CHARACTERS = 256 * 1024
+
+#: Input that arrives before the app is ready is kept up to this many bytes.
+MAX_EARLY_INPUT = 64 * 1024
+
+#: Characters kept from the end of each input chunk to find paste markers split in two.
+_MARKER_TAIL = len(BRACKETED_PASTE_START) - 1
+
+#: Extra wait after the escape delay before asking the parser whether a lone Esc has timed out.
+_TICK_MARGIN = 0.005
+
+# https://sw.kovidgoyal.net/kitty/keyboard-protocol/ : disambiguate escape codes, report all
+# keys as escape codes, report associated text; the same flags Textual's Linux driver asks for.
+_KITTY_KEYBOARD_FLAGS = 0b00001 | 0b01000 | 0b10000
+
+_ENABLE_MOUSE = "\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h"
+_DISABLE_MOUSE = "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
+_ENTER_ALT_SCREEN = "\x1b[?1049h"
+_LEAVE_ALT_SCREEN = "\x1b[?1049l"
+_HIDE_CURSOR = "\x1b[?25l"
+_SHOW_CURSOR = "\x1b[?25h"
+_ENABLE_FOCUS_EVENTS = "\x1b[?1004h"
+_DISABLE_FOCUS_EVENTS = "\x1b[?1004l"
+_PUSH_KITTY_KEYBOARD = f"\x1b[>{_KITTY_KEYBOARD_FLAGS}u"
+_POP_KITTY_KEYBOARD = "\x1b[<u"
+_QUERY_SYNCHRONIZED_OUTPUT = "\x1b[?2026$p"
+_ENABLE_BRACKETED_PASTE = "\x1b[?2004h"
+_DISABLE_BRACKETED_PASTE = "\x1b[?2004l"
+_DISABLE_LINE_WRAP = "\x1b[?7l"
+_ENABLE_LINE_WRAP = "\x1b[?7h"
+_RESET_ATTRIBUTES = "\x1b[0m"
+
+
+class TerminalChannel(Protocol):
+    """The part of an SSH server channel the driver uses (``asyncssh.SSHServerChannel``)."""
+
+    def write(self, data: bytes) -> None: ...
+
+    def is_closing(self) -> bool: ...
+
+    def get_write_buffer_size(self) -> int: ...
+
+    def pause_reading(self) -> None: ...
+
+    def resume_reading(self) -> None: ...
+
+
+def clamp_size(width: int, height: int) -> tuple[int, int]:
+    """A usable window size from what the client reported (0 means unknown)."""
+    width = width or DEFAULT_SIZE[0]
+    height = height or DEFAULT_SIZE[1]
+    return max(1, min(width, MAX_COLUMNS)), max(1, min(height, MAX_ROWS))
+
+
+class SSHDriver(Driver):
+    """Drives one app over one SSH channel, on the server's event loop."""
+
+    def __init__(
+        self,
+        app: App[Any],
+        *,
+        channel: TerminalChannel,
+        size: tuple[int, int],
+        mouse: bool = True,
+        on_output_overflow: Callable[[], None] | None = None,
+        log: logging.Logger | None = None,
+    ) -> None:
+        super().__init__(app, debug=False, mouse=mouse, size=clamp_size(*size))
+        self._channel = channel
+        self._on_output_overflow = on_output_overflow
+        self._parser = XTermParser()
+        self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        self._output: list[str] = []
+        self._flush_scheduled = False
+        self._closed = False
+        self._started = False
+        self._input_enabled = False
+        self._early_input: list[bytes] = []
+        self._tick_handle: asyncio.TimerHandle | None = None
+        self._backlog = ""
+        self._events_in_flight = 0
+        self._waiting_for_app = False
+        self._reading_paused = False
+        self._paste_length: int | None = None
+        self._dropping_paste = False
+        self._marker_tail = ""
+        self._log = log
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The current window size (columns, rows)."""
+        assert self._size is not None
+        return self._size
+
+    # -- output ------------------------------------------------------------------------------
+
+    def write(self, data: str) -> None:
+        """Queue output; it is sent on ``flush`` or, at the latest, on the next loop turn."""
+        if self._closed or not data:
+            return
+        self._output.append(data)
+        if not self._flush_scheduled:
+            self._flush_scheduled = True
+            self._loop.call_soon(self.flush)
+
+    def flush(self) -> None:
+        self._flush_scheduled = False
+        if not self._output:
+            return
+        data = "".join(self._output)
+        self._output.clear()
+        if self._closed or self._channel.is_closing():
+            return
+        self._channel.write(data.encode("utf-8", errors="replace"))
+        if self._channel.get_write_buffer_size() > MAX_BUFFERED_OUTPUT:
+            self._closed = True
+            if self._on_output_overflow is not None:
+                self._on_output_overflow()
+
+    # -- Textual's application mode ----------------------------------------------------------
+
+    def start_application_mode(self) -> None:
+        """Switch the client's terminal to full-screen mode and start delivering input."""
+        write = self.write
+        write(_ENTER_ALT_SCREEN)
+        if self._mouse:
+            write(_ENABLE_MOUSE)
+        write(_HIDE_CURSOR)
+        write(_ENABLE_FOCUS_EVENTS)
+        if not constants.DISABLE_KITTY_KEY:
+            write(_PUSH_KITTY_KEYBOARD)
+        write(_QUERY_SYNCHRONIZED_OUTPUT)
+        write(_ENABLE_BRACKETED_PASTE)
+        write(_DISABLE_LINE_WRAP)
+        self.flush()
+        self._send_size()
+        self._started = self._input_enabled = True
+        early_input, self._early_input = self._early_input, []
+        for data in early_input:
+            self.feed(data)
+
+    def disable_input(self) -> None:
+        self._input_enabled = False
+        self._early_input.clear()
+        self._backlog = ""
+        if self._tick_handle is not None:
+            self._tick_handle.cancel()
+            self._tick_handle = None
+        if self._reading_paused:
+            self._resume_reading()
+
+    def stop_application_mode(self) -> None:
+        """Give the client's terminal back as it was: main screen, cursor, no mouse reporting."""
+        self.disable_input()
+        write = self.write
+        write(_RESET_ATTRIBUTES)
+        write(_DISABLE_BRACKETED_PASTE)
+        write(_ENABLE_LINE_WRAP)
+        if self._mouse:
+            write(_DISABLE_MOUSE)
+        if not constants.DISABLE_KITTY_KEY:
+            write(_POP_KITTY_KEYBOARD)
+        write(_LEAVE_ALT_SCREEN)
+        write(_SHOW_CURSOR)
+        write(_DISABLE_FOCUS_EVENTS)
+        self.flush()
+
+    def close(self) -> None:
+        self.flush()
+        self._closed = True
+
+    def send_message(self, message: Message) -> None:
+        # Already on the app's loop: post directly, which also keeps the events in order.
+        self._app.post_message(message)
+
+    def open_url(self, url: str, new_tab: bool = True) -> None:
+        """Opening a browser would open it on the server, so links are not followed."""
+
+    def deliver_binary(
+        self,
+        binary: BinaryIO | TextIO,
+        *,
+        delivery_key: str,
+        save_path: Path,
+        open_method: Literal["browser", "download"] = "download",
+        encoding: str | None = None,
+        mime_type: str | None = None,
+        name: str | None = None,
+    ) -> None:
+        """Files would land on the server's disk, not the player's: refuse every delivery."""
+        binary.close()
+        self._app.post_message(
+            events.DeliveryFailed(
+                key=delivery_key,
+                exception=OSError("files cannot be delivered over SSH"),
+                name=name,
+            )
+        )
+
+    # -- what the session hands over ---------------------------------------------------------
+
+    def feed(self, data: bytes) -> None:
+        """Bytes the client sent: turn them into events for the app."""
+        if not self._input_enabled:
+            if not self._started and sum(map(len, self._early_input)) < MAX_EARLY_INPUT:
+                self._early_input.append(data)
+            return
+        self._backlog += self._decode(data)
+        self._drain_backlog()
+
+    def resize(self, width: int, height: int) -> None:
+        """The client's window changed size."""
+        self._size = clamp_size(width, height)
+        if self._input_enabled:
+            self._send_size()
+
+    # -- internals ---------------------------------------------------------------------------
+
+    def _send_size(self) -> None:
+        size = Size(*self.size)
+        self.send_message(events.Resize(size, size))
+
+    def _parse(self, text: str) -> None:
+        text = self._guard_paste(text)
+        if text:
+            for message in self._parser.feed(text):
+                self._deliver(message)
+
+    def _guard_paste(self, text: str) -> str:
+        """Watch the input for bracketed pastes; drop one whole once it grows too long.
+
+        Returns the text to give the parser. The last few characters of each chunk are kept
+        so that a paste marker split across two chunks is still seen.
+        """
+        window = self._marker_tail + text
+        self._marker_tail = window[-_MARKER_TAIL:]
+        if self._dropping_paste:
+            end = window.find(BRACKETED_PASTE_END)
+            if end < 0:
+                return ""
+            self._dropping_paste = False
+            text = window = window[end + len(BRACKETED_PASTE_END) :]
+            self._marker_tail = window[-_MARKER_TAIL:]
+        start = window.rfind(BRACKETED_PASTE_START)
+        end = window.rfind(BRACKETED_PASTE_END)
+        if start > end:
+            self._paste_length = len(window) - start
+        elif end >= 0:
+            self._paste_length = None
+        elif self._paste_length is not None:
+            self._paste_length += len(text)
+        if self._paste_length is not None and self._paste_length > MAX_PASTE_CHARACTERS:
+            # The parser holds the paste so far: replace it, and skip input to the paste's end.
+            self._parser = XTermParser()
+            self._paste_length = None
+            self._dropping_paste = True
+            self._marker_tail = ""
+            if self._log is not None:
+                self._log.warning("dropped a paste of over %d characters", MAX_PASTE_CHARACTERS)
+            return ""
+        return text
+
+    def _deliver(self, message: Message) -> None:
+        self._events_in_flight += 1
+        self.process_message(message)
+
+    def _schedule_tick(self) -> None:
+        """Make sure a lone Esc is delivered once the escape delay has passed with no more input."""
+        if self._tick_handle is not None:
+            self._tick_handle.cancel()
+        self._tick_handle = self._loop.call_later(constants.ESCAPE_DELAY + _TICK_MARGIN, self._tick)
+
+    def _tick(self) -> None:
+        self._tick_handle = None
+        if not self._input_enabled:
+            return
+        if self._backlog:
+            # The rest of a sequence may still wait in the backlog: it is not a lone Esc yet.
+            self._schedule_tick()
+            return
+        for message in self._parser.tick():
+            self._deliver(message)
+        if getattr(self._parser, "_timeout_time", None) is not None:
+            self._schedule_tick()
+
+    def _drain_backlog(self) -> None:
+        """Parse input a slice at a time until the app has enough events to work through.
+
+        Then reading from the channel pauses (SSH flow control holds the rest at the client)
+        and a callback queued behind the events resumes it once the app has handled them; so a
+        flood of input never piles up more than a few hundred events in the app's queue.
+        """
+        while self._backlog and not self._waiting_for_app:
+            text = self._backlog[:INPUT_SLICE]
+            self._backlog = self._backlog[INPUT_SLICE:]
+            self._parse(text)
+            if self._events_in_flight >= MAX_EVENTS_IN_FLIGHT:
+                self._waiting_for_app = self._app.call_later(self._app_caught_up)
+        if self._waiting_for_app and not self._reading_paused:
+            self._reading_paused = True
+            self._channel.pause_reading()
+        self._schedule_tick()
+
+    def _app_caught_up(self) -> None:
+        self._events_in_flight = 0
+        self._waiting_for_app = False
+        if not self._input_enabled:
+            return
+        self._drain_backlog()
+        if not self._waiting_for_app:
+            self._resume_reading()
+
+    def _resume_reading(self) -> None:
+        if self._reading_paused:
+            self._reading_paused = False
+            if not self._channel.is_closing():
+                self._channel.resume_reading()

@@ -1,0 +1,336 @@
+"""`pawnshop serve`: an SSH server in one process and one event loop, one app per session.
+
+``run(config, app_factory)`` serves until SIGINT or SIGTERM; ``start_server`` starts the same
+server on the running loop and returns it (tests and embedding). Players log in with no
+authentication (the SSH user name is their name) or with any public key (its fingerprint is
+their identity); each pty session gets an app from ``app_factory``. Shells without a pty,
+commands, subsystems (sftp) and port forwarding are refused. The server writes nothing to
+stdout or stderr: it logs to ``ssh-server.log`` in the data directory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import asyncssh
+
+from tui.ssh.config import ServerConfig
+from tui.ssh.hostkey import load_or_create_host_key
+from tui.ssh.server_log import close_server_log, open_server_log
+from tui.ssh.session import GameSession
+from tui.ssh.session_info import AppFactory, PlayerIdentity, display_name
+
+#: Seconds the apps get to finish when the server stops, before they are cancelled.
+SHUTDOWN_GRACE = 5.0
+#: Keepalives find clients that vanished without closing their connection.
+KEEPALIVE_INTERVAL = 30.0
+KEEPALIVE_COUNT_MAX = 4
+
+TOO_MANY_CONNECTIONS = "The game table is full right now; please try again later."
+
+
+class GameConnection(asyncssh.SSHServer):
+    """One client's SSH connection: authenticates the player, opens their sessions."""
+
+    def __init__(self, server: GameServer) -> None:
+        self._server = server
+        self._connection: asyncssh.SSHServerConnection | None = None
+        self._user_name = ""
+        self._offered_key: asyncssh.SSHKey | None = None
+        self._admitted = False
+        self.player = PlayerIdentity(name=display_name(""))
+        self.peer = "?"
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._connection = conn
+        peer = conn.get_extra_info("peername")
+        if isinstance(peer, tuple) and len(peer) >= 2:
+            self.peer = f"{peer[0]}:{peer[1]}"
+        self._admitted = self._server.connection_opened(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._server.connection_closed(self)
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+
+    async def wait_closed(self) -> None:
+        if self._connection is not None:
+            await self._connection.wait_closed()
+
+    # -- authentication ----------------------------------------------------------------------
+
+    def begin_auth(self, username: str) -> bool:
+        if not self._admitted and self._connection is not None:
+            # Turned away here rather than on connect, so the client can show the reason.
+            self._connection.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, TOO_MANY_CONNECTIONS)
+            return True
+        self._user_name = username
+        self.player = PlayerIdentity(name=display_name(username))
+        return self._server.config.auth == "publickey"
+
+    def public_key_auth_supported(self) -> bool:
+        return self._server.config.auth == "publickey"
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # Every key is welcome; asyncssh then checks the client holds its private half. The
+        # last key offered before authentication completes is the one that signed.
+        self._offered_key = key
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def auth_completed(self) -> None:
+        fingerprint = None
+        if self._server.config.auth == "publickey" and self._offered_key is not None:
+            fingerprint = self._offered_key.get_fingerprint("sha256")
+        name = display_name(self._user_name)
+        self.player = PlayerIdentity(name=name, key_fingerprint=fingerprint)
+        self._server.log.info(
+            "%s (%s) logged in from %s", self.player.name, fingerprint or "no key", self.peer
+        )
+
+    # -- channels ----------------------------------------------------------------------------
+
+    def session_requested(self) -> GameSession:
+        return GameSession(self._server, self.player, self.peer)
+
+    def connection_requested(
+        self, dest_host: str, dest_port: int, orig_host: str, orig_port: int
+    ) -> bool:
+        log = self._server.log
+        log.info("refused forwarding to %s:%s from %s", dest_host, dest_port, self.peer)
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        self._server.log.info(
+            "refused remote forwarding of %s:%s from %s", listen_host, listen_port, self.peer
+        )
+        return False
+
+
+class GameServer:
+    """The listening server, its connections and its running sessions."""
+
+    def __init__(self, config: ServerConfig, app_factory: AppFactory) -> None:
+        self.config = config
+        self._app_factory = app_factory
+        self._log = open_server_log(config.log_path)
+        self._listener: asyncssh.SSHAcceptor | None = None
+        self._connections: set[GameConnection] = set()
+        self._sessions: set[GameSession] = set()
+        self._host_key_fingerprint = ""
+        self._stdout = sys.stdout
+        self._stderr = sys.stderr
+        self._closed = False
+
+    # -- what sessions ask for (SessionHost) -------------------------------------------------
+
+    @property
+    def log(self) -> logging.Logger:
+        return self._log
+
+    @property
+    def app_factory(self) -> AppFactory:
+        return self._app_factory
+
+    @property
+    def data_dir(self) -> Path:
+        return self.config.data_dir
+
+    @property
+    def idle_limit(self) -> float | None:
+        return self.config.idle_limit
+
+    @property
+    def max_sessions(self) -> int:
+        return self.config.max_sessions
+
+    def admit(self, session: GameSession) -> bool:
+        if self._closed or len(self._sessions) >= self.config.max_sessions:
+            return False
+        self._sessions.add(session)
+        return True
+
+    def release(self, session: GameSession) -> None:
+        self._sessions.discard(session)
+        if not self._sessions:
+            self._restore_standard_streams()
+
+    # -- what connections ask for ------------------------------------------------------------
+
+    def connection_opened(self, connection: GameConnection) -> bool:
+        """Count a new connection in; ``False`` if there are too many already."""
+        if self._closed or len(self._connections) >= self.config.max_connections:
+            self._log.warning("refused connection from %s: too many connections", connection.peer)
+            return False
+        self._connections.add(connection)
+        return True
+
+    def connection_closed(self, connection: GameConnection) -> None:
+        self._connections.discard(connection)
+
+    # -- the server's life -------------------------------------------------------------------
+
+    @property
+    def port(self) -> int:
+        """The port listened on (the one the system chose when the configured port is 0)."""
+        assert self._listener is not None, "the server is not started"
+        return self._listener.get_port()
+
+    @property
+    def host_key_fingerprint(self) -> str:
+        return self._host_key_fingerprint
+
+    @property
+    def session_count(self) -> int:
+        """Sessions running an app right now."""
+        return len(self._sessions)
+
+    @property
+    def connection_count(self) -> int:
+        """SSH connections open right now (those turned away not counted)."""
+        return len(self._connections)
+
+    @property
+    def log_path(self) -> Path:
+        return self.config.log_path
+
+    async def start(self) -> None:
+        config = self.config
+        host_key = load_or_create_host_key(config.resolved_host_key_path, self._log)
+        self._host_key_fingerprint = host_key.get_fingerprint("sha256")
+        self._listener = await asyncssh.create_server(
+            lambda: GameConnection(self),
+            config.host,
+            config.port,
+            server_host_keys=[host_key],
+            public_key_auth=config.auth == "publickey",
+            password_auth=False,
+            kbdint_auth=False,
+            host_based_auth=False,
+            gss_kex=False,
+            gss_auth=False,
+            allow_pty=True,
+            line_editor=False,
+            encoding=None,
+            x11_forwarding=False,
+            agent_forwarding=False,
+            allow_scp=False,
+            login_timeout=config.login_timeout,
+            keepalive_interval=KEEPALIVE_INTERVAL,
+            keepalive_count_max=KEEPALIVE_COUNT_MAX,
+        )
+        self._log.info(
+            "listening on %s port %d, auth %s, host key %s, at most %d sessions",
+            config.host,
+            self.port,
+            config.auth,
+            self._host_key_fingerprint,
+            config.max_sessions,
+        )
+
+    async def close(self, grace: float = SHUTDOWN_GRACE) -> None:
+        """Stop listening, tell every session goodbye, wait for the apps, drop the connections."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._listener is not None:
+            self._listener.close()
+        sessions = list(self._sessions)
+        for session in sessions:
+            session.shut_down()
+        tasks = [session.task for session in sessions if session.task is not None]
+        if tasks:
+            _done, pending = await asyncio.wait(tasks, timeout=grace)
+            for task in pending:
+                task.cancel()
+            if pending:
+                self._log.warning("%d apps did not stop in %.0f s; cancelled", len(pending), grace)
+                await asyncio.wait(pending, timeout=grace)
+        connections = list(self._connections)
+        for connection in connections:
+            connection.close()
+        if connections:
+            await asyncio.wait(
+                [asyncio.ensure_future(c.wait_closed()) for c in connections], timeout=grace
+            )
+        if self._listener is not None:
+            await self._listener.wait_closed()
+        self._restore_standard_streams()
+        self._log.info("stopped")
+        close_server_log(self._log)
+
+    def _restore_standard_streams(self) -> None:
+        """Undo the stdout/stderr redirection the apps leave behind.
+
+        Each Textual app redirects ``sys.stdout`` and ``sys.stderr`` while it runs; with apps
+        starting and stopping in any order, the last one to stop can leave another app's
+        capture in place. Called when no app is running.
+        """
+        sys.stdout = self._stdout
+        sys.stderr = self._stderr
+
+
+async def start_server(config: ServerConfig, app_factory: AppFactory) -> GameServer:
+    """Start serving on the running event loop; ``await server.close()`` to stop."""
+    server = GameServer(config, app_factory)
+    try:
+        await server.start()
+    except BaseException:
+        close_server_log(server.log)
+        raise
+    return server
+
+
+def run(
+    config: ServerConfig,
+    app_factory: AppFactory,
+    *,
+    on_ready: Callable[[GameServer], None] | None = None,
+) -> None:
+    """Serve until SIGINT or SIGTERM. ``on_ready`` is called once the server listens.
+
+    Raises ``OSError`` if the address cannot be listened on and ``HostKeyError`` if the host
+    key file is unusable; both before any session starts.
+    """
+    asyncio.run(_serve_until_signalled(config, app_factory, on_ready))
+
+
+async def _serve_until_signalled(
+    config: ServerConfig,
+    app_factory: AppFactory,
+    on_ready: Callable[[GameServer], None] | None,
+) -> None:
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    signals = (signal.SIGINT, signal.SIGTERM)
+    for signal_number in signals:
+        loop.add_signal_handler(signal_number, stop.set)
+    server = await start_server(config, app_factory)
+    asyncssh_log = logging.getLogger("asyncssh")
+    # asyncssh's own warnings go to the server's log file, not to the terminal.
+    propagate, asyncssh_log.propagate = asyncssh_log.propagate, False
+    for handler in server.log.handlers:
+        asyncssh_log.addHandler(handler)
+    try:
+        if on_ready is not None:
+            on_ready(server)
+        await stop.wait()
+    finally:
+        for handler in server.log.handlers:
+            asyncssh_log.removeHandler(handler)
+        asyncssh_log.propagate = propagate
+        await server.close()
+        for signal_number in signals:
+            loop.remove_signal_handler(signal_number)

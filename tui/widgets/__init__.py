@@ -1,0 +1,1 @@
+"""Widgets that draw what a screen gives them and post messages about what the player did."""

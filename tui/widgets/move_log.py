@@ -1,0 +1,122 @@
+"""The move log: the numbered moves of the line through the current position.
+
+The first row is the start position; moves after the current one (what redo would replay)
+are drawn dim. Clicking a row posts ``MoveLog.RowClicked`` with the row's entry index
+(``-1`` for the start); the screen decides what that means.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.events import Click
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+
+class LogEntry(NamedTuple):
+    ply: int
+    notation: str
+    mover: str
+    ahead: bool = False
+
+
+class MoveLog(ScrollView, can_focus=False):
+    COMPONENT_CLASSES = {"move-log--current", "move-log--ahead", "move-log--number"}
+
+    entries: reactive[tuple[LogEntry, ...]] = reactive(())
+    #: Index of the current entry; ``-1`` is the start position.
+    current: reactive[int] = reactive(-1)
+
+    class RowClicked(Message):
+        def __init__(self, log: MoveLog, index: int) -> None:
+            super().__init__()
+            self.log = log
+            self.index = index
+
+        @property
+        def control(self) -> MoveLog:
+            return self.log
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._styles: tuple[Style, Style, Style] | None = None
+
+    def show(self, entries: tuple[LogEntry, ...], current: int) -> None:
+        """Set the entries and the current one together, then keep the current row in view."""
+        self.entries = entries
+        self.current = current
+        self.virtual_size = Size(self.content_size.width, len(entries) + 1)
+        self.refresh()
+        self.call_after_refresh(self._scroll_current_into_view)
+
+    def _scroll_current_into_view(self) -> None:
+        row = self.current + 1
+        top = self.scroll_offset.y
+        height = self.scrollable_content_region.height
+        if row < top:
+            self.scroll_to(y=row, animate=False)
+        elif row >= top + height:
+            self.scroll_to(y=row - height + 1, animate=False)
+
+    def watch_current(self) -> None:
+        self.refresh()
+
+    def watch_entries(self) -> None:
+        self.refresh()
+
+    def row_text(self, index: int) -> str:
+        if index < 0:
+            return "    start"
+        entry = self.entries[index]
+        return f"{entry.ply:>4}. {entry.notation:<11} {entry.mover}"
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles = None
+
+    def _row_styles(self) -> tuple[Style, Style, Style]:
+        """The plain, current and ahead row styles, looked up once until the styles change."""
+        if self._styles is None:
+            base = self.rich_style
+            self._styles = (
+                base,
+                base + self.get_component_rich_style("move-log--current"),
+                base + self.get_component_rich_style("move-log--ahead"),
+            )
+        return self._styles
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        plain, current, ahead = self._row_styles()
+        entries = self.entries
+        row = y + self.scroll_offset.y
+        index = row - 1
+        if row > len(entries):
+            return Strip.blank(width, plain)
+        if index == self.current:
+            style = current
+        elif index >= 0 and entries[index].ahead:
+            style = ahead
+        else:
+            style = plain
+        text = self.row_text(index)
+        return Strip([Segment(text, style)]).adjust_cell_length(width, style)
+
+    def on_click(self, event: Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        index = offset.y + self.scroll_offset.y - 1
+        if -1 <= index < len(self.entries):
+            self.post_message(self.RowClicked(self, index))
+
+    def row_offset(self, index: int) -> tuple[int, int]:
+        """Where to click for entry ``index`` (``-1``: start), relative to the widget."""
+        gutter = self.styles.gutter
+        return (gutter.left + 1, gutter.top + index + 1 - self.scroll_offset.y)

@@ -1,0 +1,51 @@
+"""A player's panel: name, seat, score, whether it is their turn, and the game's own lines."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+
+class PanelInfo(NamedTuple):
+    player: str
+    seat_name: str
+    score: int | None = None
+    to_move: bool = False
+    lines: tuple[str, ...] = ()
+
+
+class PlayerPanel(Widget):
+    """One seat at the table. The seat to move is marked ``▶`` and has the ``-to-move`` class."""
+
+    info: reactive[PanelInfo | None] = reactive(None)
+
+    def watch_info(self, old: PanelInfo | None, new: PanelInfo | None) -> None:
+        self.set_class(bool(new and new.to_move), "-to-move")
+        if old is None or new is None or old.lines != new.lines:
+            self.refresh(layout=True)  # the panel's height may change: lay the column out again
+
+    def render(self) -> RenderableType:
+        info = self.info
+        if info is None:
+            return Text()
+        width = self.content_size.width
+        name = info.player if info.player == info.seat_name else f"{info.player} ({info.seat_name})"
+        score = "" if info.score is None else str(info.score)
+        room = max(1, width - 2 - len(score) - 1)
+        if len(name) > room:
+            name = name[: room - 1] + "…"
+        head = Text(no_wrap=True, overflow="ellipsis")
+        head.append("▶ " if info.to_move else "  ")
+        head.append(name, style="bold")
+        if score:
+            head.append(" " * max(1, width - 2 - len(name) - len(score)))
+            head.append(score, style="bold")
+        if not info.lines:
+            return head
+        # The game's lines wrap under the name, indented, rather than being cut off.
+        return Group(head, Padding(Text("\n".join(info.lines)), (0, 0, 0, 2)))
