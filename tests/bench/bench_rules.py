@@ -14,13 +14,17 @@ from core import all_games, find_game
 from core.options import parse_options
 
 
-def plies_per_second(game_name: str, seconds: float, options: dict[str, str]) -> tuple[float, int]:
+def plies_per_second(
+    game_name: str, seconds: float, options: dict[str, str]
+) -> tuple[float, float, int]:
+    """Plies per wall-clock second, plies per CPU second of this process, games finished."""
     game = find_game(game_name)
     rng = random.Random(1)
     plies = games = 0
     seed = 0
     state = game.new(options, seed)
     start = time.perf_counter()
+    cpu_start = time.process_time()
     deadline = start + seconds
     while True:
         for _ in range(256):
@@ -34,7 +38,9 @@ def plies_per_second(game_name: str, seconds: float, options: dict[str, str]) ->
             plies += 1
         if time.perf_counter() > deadline:
             break
-    return plies / (time.perf_counter() - start), games
+    wall = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
+    return plies / wall, plies / cpu, games
 
 
 def main() -> None:
@@ -46,8 +52,12 @@ def main() -> None:
     options = parse_options(" ".join(args.option))
     names = args.games or [game.id for game in all_games()]
     for name in names:
-        rate, games = plies_per_second(name, args.seconds, options)
-        print(f"{name:16} {options or ''} {rate:>10,.0f} plies/s  ({games} games finished)")
+        wall, cpu, games = plies_per_second(name, args.seconds, options)
+        label = " ".join(f"{k}={v}" for k, v in options.items())
+        print(
+            f"{name:16} {label:20} {wall:>10,.0f} plies/s wall  {cpu:>10,.0f} plies/s cpu"
+            f"  ({games} games finished)"
+        )
 
 
 if __name__ == "__main__":

@@ -1,0 +1,149 @@
+"""Moves without tokens: placements, steps, captures, portal moves, cannon jumps, flips.
+
+``piece_moves`` is the hot loop of the game, written for speed with flat tables built once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from operator import itemgetter
+
+from core.games.mac.board import HALVES, NEIGHBOURS, RAYS, SIZE, SQUARES
+from core.games.mac.moves import FLIPS, PLACE, STEPS, MacMove, through_portal
+from core.games.mac.pieces import (
+    CAPTURES,
+    CONTROLLED_BY,
+    EMPTY,
+    ENEMY_OF,
+    FLIPPABLE,
+    PORTAL,
+    STRENGTH_MASK,
+)
+from core.games.mac.state import DARK, ITEM_COUNT, MacState
+
+Board = Sequence[int]
+
+#: ``PLACEMENTS[item * SIZE + square]``: the shared placement moves.
+PLACEMENTS: tuple[MacMove, ...] = tuple(
+    MacMove(PLACE, (square,), item) for item in range(ITEM_COUNT) for square in range(SIZE)
+)
+#: ``PLACEMENT_ROWS[item][square]``: the same moves by item, then square.
+PLACEMENT_ROWS: tuple[tuple[MacMove, ...], ...] = tuple(
+    PLACEMENTS[item * SIZE : (item + 1) * SIZE] for item in range(ITEM_COUNT)
+)
+
+
+def other_portal(portals: tuple[int, ...], portal: int) -> int:
+    return portals[1] if portal == portals[0] else portals[0]
+
+
+#: ``STEP_TABLE[origin]``: each neighbour with the one-step move to it.
+STEP_TABLE: tuple[tuple[tuple[int, MacMove], ...], ...] = tuple(
+    tuple((target, STEPS[origin * SIZE + target]) for target in NEIGHBOURS[origin])
+    for origin in SQUARES
+)
+#: ``JUMP_TABLE[origin]``: each of the cannon's rays, squares with the move to them.
+JUMP_TABLE: tuple[tuple[tuple[tuple[int, MacMove], ...], ...], ...] = tuple(
+    tuple(tuple((target, STEPS[origin * SIZE + target]) for target in ray) for ray in RAYS[origin])
+    for origin in SQUARES
+)
+
+
+@cache
+def portal_exits(portals: tuple[int, ...]) -> dict[int, tuple[tuple[int, MacMove], ...]]:
+    """For the portal pair ``portals``: keyed by ``origin * SIZE + portal``, the exit squares
+    a piece from ``origin`` entering ``portal`` may step out to (never back to ``origin``,
+    never onto a portal), each with its move."""
+    table = {}
+    for portal in portals:
+        out_of = other_portal(portals, portal)
+        for origin in NEIGHBOURS[portal]:
+            table[origin * SIZE + portal] = tuple(
+                (exit_square, through_portal(origin, portal, exit_square))
+                for exit_square in NEIGHBOURS[out_of]
+                if exit_square != origin and exit_square not in portals
+            )
+    return table
+
+
+def piece_moves(board: Board, colour: int, portals: tuple[int, ...]) -> list[MacMove]:
+    """Every move of ``colour``'s face-up pieces without a token: steps onto empty squares
+    or beaten enemies, steps through a portal, and a cannon's jumps."""
+    moves: list[MacMove] = []
+    append = moves.append
+    controlled = CONTROLLED_BY[colour]
+    for origin, code in enumerate(board):
+        if not controlled[code]:
+            continue
+        row = CAPTURES[code]
+        for target, move in STEP_TABLE[origin]:
+            there = board[target]
+            if not there or row[there]:
+                append(move)
+            elif there == PORTAL:
+                for exit_square, portal_move in portal_exits(portals)[origin * SIZE + target]:
+                    beyond = board[exit_square]
+                    if not beyond or row[beyond]:
+                        append(portal_move)
+        if not code & STRENGTH_MASK:
+            enemy = ENEMY_OF[colour]
+            for ray in JUMP_TABLE[origin]:
+                screened = False
+                for target, move in ray:
+                    there = board[target]
+                    if there == EMPTY:
+                        continue
+                    if screened:
+                        if enemy[there]:
+                            append(move)
+                        break
+                    screened = True
+    return moves
+
+
+def flips(board: Board) -> list[MacMove]:
+    return [FLIPS[square] for square in SQUARES if FLIPPABLE[board[square]]]
+
+
+def actions(board: Board, colour: int, portals: tuple[int, ...], mode: str) -> list[MacMove]:
+    """The moves of a turn without a token: piece moves, and flips in Dark Chess."""
+    moves = piece_moves(board, colour, portals) if colour >= 0 else []
+    if mode == DARK:
+        moves.extend(flips(board))
+    return moves
+
+
+def can_act(
+    board: Board, colour: int, portals: tuple[int, ...], mode: str, vacated: int = -1
+) -> bool:
+    """Whether ``actions`` is not empty; usually settled by the first free neighbour, and
+    at once when one of ``colour``'s pieces stands next to the empty square ``vacated``."""
+    if colour >= 0:
+        controlled = CONTROLLED_BY[colour]
+        if vacated >= 0:
+            for square in NEIGHBOURS[vacated]:
+                if controlled[board[square]]:
+                    return True
+        for origin, code in enumerate(board):
+            if controlled[code]:
+                for target in NEIGHBOURS[origin]:
+                    if board[target] == EMPTY:
+                        return True
+    return bool(actions(board, colour, portals, mode))
+
+
+def placements(state: MacState) -> list[MacMove]:
+    """Standard mode: each item still in hand on each empty square of the mover's half."""
+    seat = state.to_move
+    board = state.board
+    empty = [square for square in HALVES[seat] if board[square] == EMPTY]
+    if len(empty) == 1:
+        square = empty[0]
+        return [PLACEMENT_ROWS[item][square] for item, n in enumerate(state.to_place[seat]) if n]
+    pick = itemgetter(*empty)
+    moves: list[MacMove] = []
+    for item, count in enumerate(state.to_place[seat]):
+        if count:
+            moves.extend(pick(PLACEMENT_ROWS[item]))
+    return moves
