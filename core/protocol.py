@@ -8,10 +8,13 @@ command line into an answer, so it stays pure and testable.
 
 from __future__ import annotations
 
+import dataclasses
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from core import __version__
+from core.ai import Searcher, find_level, move_seed
 from core.errors import PawnshopError
 from core.game import Game
 from core.options import parse_options
@@ -20,6 +23,10 @@ from core.registry import all_games, find_game
 from core.view import BoardView
 
 PROTOCOL_VERSION = "2"
+#: ``genmove`` plans for this many more moves when ``time_left`` says how much time is left.
+MOVES_TO_PLAN = 20
+#: ``genmove`` thinks at least this long, however little time is left.
+MIN_THINK_SECONDS = 0.05
 
 
 class CommandError(Exception):
@@ -57,6 +64,8 @@ class Session:
 
     def __init__(self) -> None:
         self.record: GameRecord | None = None
+        #: Seconds left on the engine's clock (``time_left``), ``None`` without a clock.
+        self.time_left: float | None = None
         self.commands: dict[str, Callable[[list[str]], str]] = {
             "protocol_version": lambda args: PROTOCOL_VERSION,
             "name": lambda args: "pawnshop",
@@ -72,6 +81,8 @@ class Session:
             "undo": self._undo,
             "showboard": self._showboard,
             "outcome": self._outcome,
+            "genmove": self._genmove,
+            "time_left": self._time_left,
             "quit": lambda args: "",
         }
 
@@ -175,3 +186,37 @@ class Session:
         if outcome is None:
             return "*"
         return f"{outcome.result(len(record.seat_names))} {outcome.reason}"
+
+    def _genmove(self, args: list[str]) -> str:
+        """The computer's move for the side to move, played on the board: ``genmove [level]``."""
+        record = self._record()
+        if record.outcome() is not None:
+            raise CommandError("the game is over")
+        try:
+            level = find_level(args[0] if args else "normal")
+        except ValueError as error:
+            raise CommandError(str(error)) from error
+        if self.time_left is not None:
+            share = max(MIN_THINK_SECONDS, self.time_left / MOVES_TO_PLAN)
+            seconds = share if level.seconds is None else min(level.seconds, share)
+            level = dataclasses.replace(level, seconds=seconds)
+        state = record.state
+        start = time.monotonic()
+        move = Searcher(record.game, state, level, move_seed(record.seed, record.current.ply)).run()
+        if self.time_left is not None:
+            self.time_left = max(0.0, self.time_left - (time.monotonic() - start))
+        notation = record.game.format_move(state, move)
+        record.play(move, main=True)
+        return notation
+
+    def _time_left(self, args: list[str]) -> str:
+        """``time_left SECONDS``: the time the engine has left; each ``genmove`` uses a share."""
+        text = self._one_arg(args, "seconds")
+        try:
+            seconds = float(text)
+        except ValueError:
+            seconds = -1.0
+        if not 0 <= seconds < float("inf"):
+            raise CommandError(f"time_left needs a number of seconds, not '{text}'")
+        self.time_left = seconds
+        return ""

@@ -30,6 +30,13 @@ def write_atomically(path: Path, data: bytes) -> None:
     _sync_directory(directory)
 
 
+def remove_leftover_temps(path: Path) -> None:
+    """Remove temporary files that a write of ``path`` left behind when its process was
+    killed between creating and renaming them (they never hold the only copy of anything)."""
+    for temp in path.parent.glob(f".{path.name}.*{TEMP_SUFFIX}"):
+        temp.unlink(missing_ok=True)
+
+
 def _sync_directory(directory: Path) -> None:
     """Make the rename itself durable where the system allows it (not on Windows)."""
     try:

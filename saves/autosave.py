@@ -15,6 +15,7 @@ from pathlib import Path
 from core.record import GameRecord
 from core.registry import find_game
 from saves import paths
+from saves.atomic import remove_leftover_temps
 from saves.errors import SaveError, display_name
 from saves.format import load, load_header, save
 from saves.header import GameLookup
@@ -30,8 +31,8 @@ class ResumeOffer:
 
     @property
     def moves(self) -> int:
-        """Moves played in the game (its main line)."""
-        return len(self.record.mainline())
+        """Moves played to where the game stands (moves taken back are not counted)."""
+        return len(self.record.line())
 
     @property
     def question(self) -> str:
@@ -79,6 +80,8 @@ def read_autosave(
 ) -> ResumeOffer | BadAutosave | None:
     """The autosaved game to offer for resuming, a bad autosave (kept aside), or ``None``."""
     path = paths.autosave_file(data_dir)
+    if path.parent.is_dir():
+        remove_leftover_temps(path)
     if not path.exists() and not path.is_symlink():
         return None
     try:

@@ -12,6 +12,7 @@ from datetime import datetime
 from os import PathLike
 from pathlib import Path
 
+from core.game import Game
 from core.record import GameRecord
 from core.registry import find_game
 from saves import paths
@@ -71,10 +72,23 @@ def list_games(
         return []
     except OSError as error:
         raise unreadable(folder.name, error) from None
-    entries = sorted((describe(path, games=games) for path in files), key=lambda e: e.name)
+    lookup = _remembering(games)
+    entries = sorted((describe(path, games=lookup) for path in files), key=lambda e: e.name)
     entries.sort(key=lambda entry: (entry.date, entry.time), reverse=True)
     entries.sort(key=lambda entry: not entry.ok)
     return entries
+
+
+def _remembering(games: GameLookup) -> GameLookup:
+    """``games``, asked once per name: a thousand files name the same few games."""
+    found: dict[str, Game] = {}
+
+    def lookup(name: str) -> Game:
+        if name not in found:
+            found[name] = games(name)
+        return found[name]
+
+    return lookup
 
 
 def describe(path: str | PathLike[str], *, games: GameLookup = find_game) -> LibraryEntry:
@@ -129,6 +143,26 @@ def save_as(
     if clear_autosave_too:
         clear_autosave(data_dir, games=games, now=now)
     return path
+
+
+def save_reviewed(
+    record: GameRecord,
+    name: str,
+    source: str | PathLike[str] | None,
+    data_dir: paths.DataDir = None,
+    *,
+    games: GameLookup = find_game,
+    now: datetime | None = None,
+) -> Path:
+    """Save a game opened for review (its comments and variations) in the library.
+
+    Under the name of the file it was opened from, that file is replaced; any other name must
+    be free. The autosave belongs to the game in progress, not to this one, and is kept.
+    """
+    path = paths.games_dir(data_dir) / safe_file_name(name)
+    if source is not None and _same_file(path, Path(source)):
+        return save(record, path, games=games, now=now)
+    return save_as(record, name, data_dir, clear_autosave_too=False, games=games, now=now)
 
 
 def rename(path: str | PathLike[str], new_name: str) -> Path:

@@ -143,6 +143,11 @@ def _check_result(record: GameRecord, header: SaveHeader) -> None:
 
 
 def _restore_current(record: GameRecord, header: SaveHeader) -> None:
+    """Go to the node the file was looking at. Stepping forward from there follows the main
+    line: replaying left each branch pointing at the variation read last."""
+    for node in record.walk():
+        node.redo_index = 0
+    record.root.redo_index = 0
     if header.current is None:
         mainline = record.mainline()
         record.goto(mainline[-1] if mainline else record.root)

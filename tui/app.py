@@ -117,15 +117,21 @@ class PawnshopApp(App[None]):
 
             self.push_screen(ResumeScreen(found.question), answered)
 
-    def open_board(self, record: GameRecord, *, reviewing: bool = False) -> None:
-        """Show ``record`` on a new board screen, right above the game selection."""
+    def open_board(
+        self, record: GameRecord, *, reviewing: bool = False, source: Path | None = None
+    ) -> None:
+        """Show ``record`` on a new board screen, right above the game selection (the
+        placement screen while pieces are being placed: see ``tui.screens.phases``).
+        ``source`` is the saved file it came from, which saving in review may replace."""
 
-        from tui.screens.board import BoardScreen
+        from tui.screens.phases import board_screen_for
 
         async def replace() -> None:
             while len(self.screen_stack) > 1:
                 await self.pop_screen()
-            await self.push_screen(BoardScreen(record, reviewing=reviewing))
+            screen = board_screen_for(record, reviewing=reviewing)
+            screen.source = source
+            await self.push_screen(screen)
             self._check_size()
 
         self.call_later(replace)
@@ -140,13 +146,14 @@ class PawnshopApp(App[None]):
         self.call_later(back)
 
     def action_load(self) -> None:
-        from tui.screens.load import LoadScreen
+        """The library of saved games; the game chosen there opens on the board."""
+        from tui.screens.library import LibraryChoice, LibraryScreen
 
-        def loaded(record: GameRecord | None) -> None:
-            if record is not None:
-                self.open_board(record)
+        def chosen(choice: LibraryChoice | None) -> None:
+            if choice is not None:
+                self.open_board(choice.record, reviewing=choice.review, source=choice.path)
 
-        self.push_screen(LoadScreen(), loaded)
+        self.push_screen(LibraryScreen(), chosen)
 
     def action_help(self) -> None:
         from tui.keys import key_rows

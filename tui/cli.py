@@ -1,4 +1,5 @@
-"""The ``pawnshop`` command: the app, ``open FILE``, ``gtp``, ``--version``, ``--data-dir``.
+"""The ``pawnshop`` command: the app, ``open FILE``, ``gtp``, ``serve``, ``--version``,
+``--data-dir``.
 
 Errors are one line on stderr and exit status 2, never a traceback.
 """
@@ -43,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="talk the engine text protocol on stdin and stdout",
         description="Play through the engine text protocol on stdin and stdout (docs/protocol.md).",
     )
+    from tui.net.serve import add_serve_command
+
+    add_serve_command(commands)
     return parser
 
 
@@ -51,6 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "gtp":
             return run_gtp()
+        if args.command == "serve":
+            from tui.net.serve import run_serve
+
+            return run_serve(args)
         return run_app(args)
     except KeyboardInterrupt:
         return 130

@@ -24,6 +24,7 @@ import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from multiprocessing import resource_tracker
 from typing import Any
 
 from core.ai import Searcher, find_level
@@ -181,6 +182,7 @@ class ComputerRunner:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
+            _start_resource_tracker()
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=self._context,
@@ -235,6 +237,21 @@ class ComputerRunner:
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=wait, cancel_futures=True)
+
+
+def _start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker with the real standard error.
+
+    The tracker process inherits ``sys.stderr``'s file descriptor; inside a running Textual
+    app that is a capture object whose ``fileno()`` is -1, which makes starting it fail.
+    """
+    captured = sys.stderr
+    if sys.__stderr__ is not None:
+        sys.stderr = sys.__stderr__
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = captured
 
 
 _shared: ComputerRunner | None = None

@@ -9,13 +9,14 @@ widget, so the board screen only has to act on the ``Step`` it gets back.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from core.errors import IllegalMoveError, NotationError
 from core.game import Game, Move, State
-from core.squares import square_name
+from core.squares import parse_square, square_name
 from core.view import BoardView
 
 #: What selecting a square leads to:
@@ -42,14 +43,19 @@ class MoveBuilder:
         state: State,
         seat_names: Sequence[str],
         view: BoardView | None = None,
+        paths: Sequence[tuple[Move, tuple[int, ...]]] | None = None,
     ) -> None:
-        """``view`` is the board as the player sees it (hidden parts masked), if not all of it."""
+        """``view`` is the board as the player sees it (hidden parts masked), if not all of it;
+        ``paths`` the moves to choose from with the squares that select each, if not every
+        legal move by its ``move_path`` (a screen that splits a turn into stages)."""
         self.game = game
         self.state = state
         self.seat_names = tuple(seat_names)
         self.view = view if view is not None else game.board_view(state)
         self.paths: list[tuple[Move, tuple[int, ...]]] = []
-        for move in game.legal_moves(state):
+        if paths is not None:
+            self.paths = [(move, path) for move, path in paths if path]
+        for move in game.legal_moves(state) if paths is None else ():
             path = tuple(game.move_path(state, move))
             if path:
                 self.paths.append((move, path))
@@ -92,13 +98,28 @@ class MoveBuilder:
         goes_on = len(done) < len(candidates)
         if done and not goes_on:
             return self._complete(grown, done)
-        if done:
-            message = f"{self.name(square)}: Enter to stop here, or select the next square"
-        elif len(grown) == 1:
-            message = f"{self.name(square)} selected: now choose where it goes"
-        else:
-            message = f"{self.name(square)}: select the next square"
-        return Step("select", grown, message=message)
+        return Step("select", grown, message=self.prompt(grown))
+
+    def prompt(self, selection: tuple[int, ...]) -> str:
+        """What the player may do next with ``selection`` (not empty) made."""
+        name = self.name(selection[-1])
+        if self.complete(selection):
+            return f"{name}: Enter to stop here, or select the next square"
+        if len(selection) == 1:
+            return f"{name} selected: now choose where it goes"
+        return f"{name}: select the next square"
+
+    def typed_selection(self, text: str) -> tuple[int, ...]:
+        """The squares named in ``text`` (a move being typed, like ``c5-e7-``), if they
+        begin the path of a legal move; else nothing."""
+        squares = []
+        for token in re.findall(r"[a-z]\d+", text.lower()):
+            try:
+                squares.append(parse_square(token, self.view.width, self.view.height))
+            except NotationError:
+                return ()
+        selection = tuple(squares)
+        return selection if selection and self.candidates(selection) else ()
 
     def finish(self, selection: tuple[int, ...], *, deselect: bool = False) -> Step:
         """Play the move whose path is exactly ``selection`` (Enter on its last square).

@@ -64,3 +64,23 @@ class Storage:
 
     def load(self, path: Path) -> GameRecord:
         return save_format.load(path, games=self.games)
+
+    def save_reviewed(self, record: GameRecord, name: str, source: Path | None) -> Path:
+        return library.save_reviewed(
+            record, name, source, self.data_dir, games=self.games, now=self.now()
+        )
+
+    def rename(self, path: Path, name: str) -> Path:
+        return library.rename(path, name)
+
+    def delete(self, path: Path) -> None:
+        library.delete(path, games=self.games)
+
+    def import_file(self, source: Path) -> Path:
+        return library.import_file(source, self.data_dir, games=self.games)
+
+    def export(self, path: Path, destination: str) -> Path:
+        """Write the saved game at ``path`` to ``destination`` (``~`` allowed), never over a
+        file that exists."""
+        record = self.load(path)
+        return library.export(record, destination, games=self.games, now=self.now())

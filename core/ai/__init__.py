@@ -27,13 +27,17 @@ draw pile) is filled in at random among the possibilities consistent with what `
 knows (pieces already seen, counts that are public). It must use only ``rng`` for chance,
 never the true state. A game provides it as a method ``determinize`` on its ``Game`` class;
 a plug-in may instead define a ``determinize`` method of the same shape, which wins. Without
-any hook the search plays on the masked view as if it were the whole truth.
+any hook the search plays on the masked view as if it were the whole truth. The Monte Carlo
+search grows one tree per determinization; a plug-in with ``hidden_alphabeta`` set has
+alpha-beta search a few determinizations instead and average their values (see
+``core.ai.determinized``), which suits games where little is hidden.
 """
 
 from core.ai.budget import Budget, StopFlag
 from core.ai.levels import LEVELS, Level, find_level
 from core.ai.plugin import GamePlugin, plugin_for
 from core.ai.searcher import Searcher, SearchStats, choose_move
+from core.ai.seeds import move_seed
 
 __all__ = [
     "LEVELS",
@@ -45,5 +49,6 @@ __all__ = [
     "StopFlag",
     "choose_move",
     "find_level",
+    "move_seed",
     "plugin_for",
 ]

@@ -53,7 +53,7 @@ class AlphaBetaSearch:
         self.state = state
         self.seat = seat
         self.allies = plugin.allies(state, seat)
-        shuffled = list(moves)
+        shuffled = list(plugin.search_moves(state, moves))
         rng.shuffle(shuffled)  # ties between equal moves fall differently with each seed
         self.root_moves = list(plugin.order_moves(state, shuffled))
         #: Root moves after which the same seat moves again (never picked at random).
@@ -174,8 +174,8 @@ class AlphaBetaSearch:
         moves = self.game.legal_moves(state)
         if not moves:
             return self._evaluate(state)
-        ordered = list(self.plugin.order_moves(state, moves))
-        if hint is not None and hint in moves:
+        ordered = list(self.plugin.order_moves(state, self.plugin.search_moves(state, moves)))
+        if hint is not None and hint in ordered:
             ordered.remove(hint)
             ordered.insert(0, hint)
         maximizing = self.game.to_move(state) in self.allies

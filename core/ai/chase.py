@@ -1,21 +1,81 @@
-"""Chase knowledge for the search: gold.
+"""Chase knowledge for the search: gold, room to move, and traps.
 
-A side loses when it cannot act or cannot pay a debt, and gold is what pays debts, claims
-tiles and blocks the opponent, so the evaluation is the gold each side owns (loose coins and
-the stacks with its coins on top). Move lists are long and random games longer, so playouts
-are short and end in this evaluation.
+A side loses when it has no legal action left or cannot pay a debt. Gold pays debts and buys
+actions (claims, fortifications, pivots), so it counts most; but a pawn that cannot move and
+a side with no square left to place a tile on are one step from having nothing to do, so the
+evaluation also weighs each side's pawn moves (how free its pawns are) and the squares it may
+still place tiles on. Jumping an enemy pawn earns at least 2 gold: those jumps are the
+tactical moves the alpha-beta search follows past its depth.
+
+A turn offers hundreds of moves, most of them the same idea in another degree (every amount
+of gold on every tile, every tile far from any pawn), and a side with many stacks has tens of
+thousands of merges (every set of stacks onto every tile). So the search looks at a
+representative set: every pawn move, the least gold on each tile, merges in place, and the
+placements and pivots near a pawn. That set is built from the rules' own questions (where may
+this seat place, add gold, pivot, merge) rather than by going through the whole move list,
+which alone would take seconds in such a position.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+import random
 from collections.abc import Sequence
 
 from core.ai.plugin import GamePlugin
-from core.games.chase.state import ChaseState
+from core.games.chase.board import RAYS, SIZE, SQUARES, TURNS
+from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
+from core.games.chase.rules import (
+    gold_targets,
+    merge_choices,
+    pivot_masks,
+    placement_mask,
+    walk_moves,
+)
+from core.games.chase.state import TILES, ChaseState
+from core.games.chase.survey import bits, survey
+from core.games.chase.tiles import KIND_ORIENTATIONS
 
-#: A lead of this many coins is worth about 73%.
+#: A lead worth this many coins is worth about 73%.
 SCALE = 8.0
+#: Coins' worth of one more pawn move (on a log scale: the first few count most).
+MOBILITY_WEIGHT = 2.5
+#: Coins' worth of a pawn that cannot move at all (on top of its lost mobility).
+STUCK_PENALTY = 3.0
+#: Coins' worth of a square still free for one's tiles (while the stack lasts).
+ROOM_WEIGHT = 0.15
+#: Placements and pivots this many king steps from a pawn or closer are searched.
+NEAR = 2
+#: How often a playout takes a pawn jump when it has one.
+GREEDY_PLAYOUT = 0.8
+
+
+def _between() -> dict[tuple[int, int], tuple[int, ...]]:
+    """The squares strictly between two squares on a line, for every such pair."""
+    table = {}
+    for start in range(SQUARES):
+        for ray in RAYS[start]:
+            for index, end in enumerate(ray):
+                table[start, end] = ray[:index]
+    return table
+
+
+BETWEEN = _between()
+
+
+def _near_mask(square: int) -> int:
+    rank, file = divmod(square, SIZE)
+    mask = 0
+    for other in range(SQUARES):
+        other_rank, other_file = divmod(other, SIZE)
+        if max(abs(other_rank - rank), abs(other_file - file)) <= NEAR:
+            mask |= 1 << other
+    return mask
+
+
+#: NEAR_MASK[square]: the squares at most ``NEAR`` king steps away.
+NEAR_MASK = tuple(_near_mask(square) for square in range(SQUARES))
 
 
 def gold_of(state: ChaseState, seat: int) -> int:
@@ -23,14 +83,113 @@ def gold_of(state: ChaseState, seat: int) -> int:
     return state.loose[seat] + sum(size for _, size, owner in state.stacks if owner == seat)
 
 
+def wealth(state: ChaseState, seat: int) -> int:
+    """What ``seat`` can pay debts with: its gold, or in Tiles mode its tiles."""
+    if state.mode == TILES:
+        return survey(state).colour[seat].bit_count()
+    return gold_of(state, seat)
+
+
+def pawn_moves(state: ChaseState, seat: int) -> int:
+    """How many distinct moves ``seat``'s pawns have (as if it were ``seat``'s turn)."""
+    if state.to_move != seat:
+        state = state._replace(to_move=seat)
+    return len(walk_moves(state, seat))
+
+
+def jumps_a_pawn(path: tuple[int, ...], enemies: tuple[int, ...]) -> bool:
+    """Whether a pawn moving along ``path`` passes over one of the ``enemies``."""
+    for start, end in itertools.pairwise(path):
+        between = BETWEEN.get((start, end), ())
+        if any(square in enemies for square in between):
+            return True
+    return False
+
+
 class ChasePlugin(GamePlugin):
-    algorithm = "mcts"
+    algorithm = "alphabeta"
     playout_depth = 6
+    quiescence_depth = 2
+
+    # -- knowledge of the position ----------------------------------------------------------
 
     def evaluate(self, state: ChaseState) -> Sequence[float]:
-        lead = gold_of(state, 0) - gold_of(state, 1)
+        lead = 0.0
+        for seat, sign in ((0, 1.0), (1, -1.0)):
+            moves = pawn_moves(state, seat)
+            room = placement_mask(state, seat).bit_count() if state.deck else 0
+            score = wealth(state, seat) + MOBILITY_WEIGHT * math.log1p(moves)
+            score += ROOM_WEIGHT * min(room, len(state.deck))
+            if not moves:
+                score -= STUCK_PENALTY
+            lead += sign * score
         south = 1.0 / (1.0 + math.exp(-lead / SCALE))
         return (south, 1.0 - south)
+
+    # -- moves ------------------------------------------------------------------------------
+
+    def search_moves(self, state: ChaseState, moves: Sequence[ChaseMove]) -> Sequence[ChaseMove]:
+        """Every pawn move, the least gold on each tile, merges in place, and the placements
+        and pivots near a pawn (anywhere if there are none near), each a legal move."""
+        if not moves:
+            return moves
+        seat = state.to_move
+        near = 0
+        for pawns in state.pawns:
+            for square in pawns:
+                near |= NEAR_MASK[square]
+        kept: list[ChaseMove] = list(walk_moves(state, seat))
+        loose = state.loose[seat]
+        kept += [AddGold(sq, fewest) for sq, fewest in gold_targets(state, seat) if fewest <= loose]
+        for sources, dests in merge_choices(state, seat):
+            kept += [Merge(sources, dest) for dest in dests if dest in sources]
+        tiles = self._tile_moves(state, seat, near) or self._tile_moves(state, seat, -1)
+        return kept + tiles or moves[: min(len(moves), 64)]
+
+    @staticmethod
+    def _tile_moves(state: ChaseState, seat: int, where: int) -> list[ChaseMove]:
+        """The placements and pivots on the squares of the mask ``where``."""
+        found: list[ChaseMove] = []
+        places = placement_mask(state, seat) & where
+        if places:
+            orientations = KIND_ORIENTATIONS[state.deck[0]]
+            found += [Place(sq, exits) for sq in bits(places) for exits in orientations]
+        for tiles in pivot_masks(state, seat):
+            for sq in bits(tiles & where):
+                found += [Pivot(sq, turned) for turned in TURNS[state.exits[sq]]]
+        return found
+
+    def _priority(self, state: ChaseState, move: ChaseMove) -> int:
+        if isinstance(move, Walk):
+            return 0 if jumps_a_pawn(move.path, state.pawns[1 - state.to_move]) else 1
+        if isinstance(move, AddGold):
+            return 2
+        if isinstance(move, Place):
+            return 3
+        if isinstance(move, Pivot):
+            return 4
+        return 5
+
+    def order_moves(self, state: ChaseState, moves: Sequence[ChaseMove]) -> Sequence[ChaseMove]:
+        return sorted(moves, key=lambda move: self._priority(state, move))
+
+    def tactical_moves(self, state: ChaseState, moves: Sequence[ChaseMove]) -> Sequence[ChaseMove]:
+        """Pawn moves that jump an enemy pawn (its owner pays 2 or more). They are found among
+        the pawn moves alone: going through every move of a turn would cost far more."""
+        if not moves:
+            return []
+        enemies = state.pawns[1 - state.to_move]
+        walks = walk_moves(state, state.to_move)
+        return [move for move in walks if jumps_a_pawn(move.path, enemies)]
+
+    def playout_move(
+        self, state: ChaseState, moves: Sequence[ChaseMove], rng: random.Random
+    ) -> ChaseMove:
+        if rng.random() < GREEDY_PLAYOUT:
+            jumps = self.tactical_moves(state, moves)
+            if jumps:
+                return jumps[rng.randrange(len(jumps))]
+        return moves[rng.randrange(len(moves))]
 
 
 PLUGIN = ChasePlugin

@@ -40,7 +40,7 @@ from core.games.mac.pieces import (
     printed,
     strength,
 )
-from core.games.mac.state import DARK, MacState
+from core.games.mac.state import DARK, QUIET_LIMIT, MacState
 
 #: Piece values, in "pieces": a cannon and a 1 are worth more than their number says.
 CANNON_VALUE = 4.0
@@ -49,6 +49,8 @@ BASE_VALUE = 1.0
 PER_STRENGTH = 0.4
 #: A lead of this much material is worth about 73%.
 SCALE = 4.0
+#: The least a lead still counts for on the last quiet turn before the draw (see ``evaluate``).
+LAST_QUIET_TURN_WEIGHT = 0.25
 #: How often a playout takes its best capture when it has one.
 GREEDY_PLAYOUT = 0.7
 
@@ -69,7 +71,10 @@ VALUE: tuple[float, ...] = tuple(
 
 
 class MacPlugin(GamePlugin):
-    algorithm = "mcts"
+    # Alpha-beta with its capture search; where something is hidden (the other hand of
+    # tokens, face-down pieces), on a few positions drawn by ``determinize``.
+    algorithm = "alphabeta"
+    hidden_alphabeta = True
     playout_depth = 12
 
     def evaluate(self, state: MacState) -> Sequence[float]:
@@ -82,6 +87,10 @@ class MacPlugin(GamePlugin):
             if colour >= 0:
                 material[colour] += VALUE[code]
         lead = material[colours[0]] - material[colours[1]]
+        # Twenty turns without a capture draw the game: the nearer that draw, the less a lead
+        # is worth, so the side ahead keeps capturing instead of drifting into the draw.
+        left = (QUIET_LIMIT - state.quiet) / QUIET_LIMIT
+        lead *= max(LAST_QUIET_TURN_WEIGHT, left)
         first = 1.0 / (1.0 + math.exp(-lead / SCALE))
         return (first, 1.0 - first)
 

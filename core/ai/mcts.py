@@ -87,7 +87,8 @@ class Node:
             self.to_move = game.to_move(state)
             moves = game.legal_moves(state)
             # Expanded from the end of the list: the most promising move first.
-            self.untried = list(reversed(plugin.order_moves(state, moves)))
+            searched = plugin.search_moves(state, moves)
+            self.untried = list(reversed(plugin.order_moves(state, searched)))
 
 
 @dataclass(frozen=True, slots=True)

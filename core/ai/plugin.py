@@ -46,6 +46,10 @@ class GamePlugin:
     max_playout_plies: ClassVar[int] = 400
     #: How many plies of ``tactical_moves`` the alpha-beta search follows past its depth.
     quiescence_depth: ClassVar[int] = 6
+    #: When something is hidden: whether alpha-beta may search positions drawn by the
+    #: determinization hook and average them (see ``core.ai.determinized``); Monte Carlo
+    #: tree search otherwise.
+    hidden_alphabeta: ClassVar[bool] = False
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -65,6 +69,16 @@ class GamePlugin:
 
     def order_moves(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
         """``moves`` with the most promising first, for alpha-beta cut-offs."""
+        return moves
+
+    def search_moves(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
+        """The moves the tree searches look at in ``state`` (default: every legal move).
+
+        A game whose turns offer hundreds of moves that differ only in degree (every amount
+        of gold on every tile) may keep a representative few, so that the search can look
+        deeper; the computer then plays one of these. Playouts still see every move. Every
+        move returned is legal, and the list is never empty when ``moves`` is not.
+        """
         return moves
 
     def tactical_moves(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:

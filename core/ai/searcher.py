@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from core.ai.alphabeta import AlphaBetaSearch
 from core.ai.budget import Budget, StopFlag
+from core.ai.determinized import DeterminizedAlphaBeta
 from core.ai.levels import Level, find_level
 from core.ai.mcts import MonteCarloSearch, Node
 from core.ai.plugin import GamePlugin, plugin_for
@@ -49,28 +50,38 @@ class Searcher:
         self.rng = random.Random(seed)
         self.seat = game.to_move(state)
         view = game.view(state, self.seat)
-        self.moves = list(game.legal_moves(view))
+        #: The moves to choose from: those the plug-in has the searches look at.
+        self.moves = list(self.plugin.search_moves(view, game.legal_moves(view)))
         if not self.moves:
             raise ValueError("the game is over: there is no move to choose")
         self._view = view
         self._hidden = view != state
         determinize = self.plugin.determinizer() if self._hidden else None
-        self.algorithm = self._algorithm(self._hidden)
+        self.algorithm = self._algorithm(self._hidden, determinize is not None)
         self._seconds = 0.0
-        self._engine: AlphaBetaSearch | MonteCarloSearch
-        if self.algorithm == "alphabeta":
+        self._engine: AlphaBetaSearch | DeterminizedAlphaBeta | MonteCarloSearch
+        if self.algorithm == "alphabeta" and determinize is not None:
+            self._engine = DeterminizedAlphaBeta(
+                game, self.plugin, view, self.seat, self.moves, self.rng, determinize
+            )
+        elif self.algorithm == "alphabeta":
             self._engine = AlphaBetaSearch(game, self.plugin, view, self.seat, self.moves, self.rng)
         else:
             self._engine = MonteCarloSearch(
                 game, self.plugin, view, self.seat, self.moves, self.rng, determinize
             )
 
-    def _algorithm(self, hidden: bool) -> str:
+    def _algorithm(self, hidden: bool, can_determinize: bool) -> str:
+        """The level's algorithm, unless the game cannot serve it: alpha-beta needs an
+        evaluation, and with something hidden a plug-in that allows it on determinizations."""
         wanted = self.level.algorithm
         if wanted == "auto":
             wanted = self.plugin.algorithm
-        if wanted == "alphabeta" and (hidden or not self.plugin.has_evaluation):
+        if wanted == "alphabeta" and not self.plugin.has_evaluation:
             return "mcts"
+        if wanted == "alphabeta" and hidden:
+            allowed = self.plugin.hidden_alphabeta and can_determinize
+            return "alphabeta" if allowed else "mcts"
         return wanted
 
     def run(
@@ -101,7 +112,7 @@ class Searcher:
             self._seconds += time.monotonic() - start
             return winning
         if len(self.moves) > 1:
-            if isinstance(self._engine, AlphaBetaSearch):
+            if isinstance(self._engine, AlphaBetaSearch | DeterminizedAlphaBeta):
                 self._engine.run(budget, self.level.noise)
             else:
                 if budget.deadline is None and budget.playouts is None and stop is None:
@@ -125,7 +136,7 @@ class Searcher:
     @property
     def stats(self) -> SearchStats:
         engine = self._engine
-        if isinstance(engine, AlphaBetaSearch):
+        if isinstance(engine, AlphaBetaSearch | DeterminizedAlphaBeta):
             return SearchStats(self.algorithm, engine.nodes, engine.depth_done, self._seconds)
         depth = max((_tree_depth(tree.root) for tree in engine.trees), default=0)
         return SearchStats(self.algorithm, engine.iterations, depth, self._seconds)

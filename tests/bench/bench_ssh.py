@@ -1,6 +1,10 @@
 """The SSH server under N concurrent sessions on loopback: connect time, key latency, memory.
 
-Usage: ``python tests/bench/bench_ssh.py [--sessions 50] [--keys 10] [--app echo|pawnshop]``
+Usage: ``python tests/bench/bench_ssh.py [--sessions 50] [--keys 10] [--app echo|pawnshop|tables]``
+
+With ``--app tables`` the sessions pair up at tables of Martian Chess through the lobby (25
+games for 50 sessions) and the figure is from a move's Enter in one session to the opponent's
+screen showing it (``--keys`` moves per side, first one game at a time, then all at once).
 
 Starts ``pawnshop serve``'s server in a child process on a free loopback port (with a tiny
 echo app, or the real app), opens N sessions at once, and prints:
@@ -71,8 +75,19 @@ def pawnshop_app(info: SessionInfo) -> App[Any]:
 def serve(data_dir: Path, app_name: str, sessions: int) -> None:
     factory = BenchEchoApp if app_name == "echo" else pawnshop_app
     config = ServerConfig(data_dir=data_dir, port=0, max_sessions=sessions + 1, idle_timeout=None)
+    halls: list[Any] = []
+    if app_name == "tables":
+
+        def factory(info: SessionInfo) -> App[Any]:
+            from tui.net.app import net_app_factory
+
+            return net_app_factory(halls[0])(info)
 
     def ready(server: GameServer) -> None:
+        if app_name == "tables":
+            from tui.net.hall import TableHall
+
+            halls.append(TableHall(data_dir, server.log))
         print(server.port, flush=True)
 
     run(config, factory, on_ready=ready)
@@ -220,11 +235,93 @@ async def measure(port: int, pid: int, sessions: int, keys: int, app_name: str) 
     print(f"key -> screen, all sessions at once:   {summary(all_at_once)}")
 
 
+# -- tables: games between pairs of sessions ------------------------------------------------
+
+LOBBY_READY = b"tables on this server"
+TYPING = b"type a move in notation"
+#: Moves that never capture and never end a Martian Chess game: each side shuffles a piece.
+SHUFFLES = (("b1-a1", "a1-b1"), ("c8-d8", "d8-c8"))
+
+
+class TablePlayer(Player):
+    """A session at a table, typing moves as a player does."""
+
+    async def send_and_wait(self, data: bytes, marker: bytes) -> None:
+        assert self.channel is not None and self.client is not None
+        start = len(self.client.output)
+        self.channel.write(data)
+        await self.client.wait_for(marker, start)
+
+
+async def open_tables(players: list[TablePlayer]) -> None:
+    """Pair the sessions: the first of each pair opens a table, the second sits at it."""
+    for number, (south, north) in enumerate(zip(players[::2], players[1::2], strict=True), 1):
+        await south.send_and_wait(b"n", b"Open a table")
+        await south.send_and_wait(b"\x0f", f"You play South at table {number}".encode())
+        # The new table is the last row of the lobby: go down to it, then sit.
+        if number > 1:
+            await north.send_and_wait(b"\x1b[B" * (number - 1), b"")
+            await asyncio.sleep(0.2)
+        await north.send_and_wait(b"\r", f"You play North at table {number}".encode())
+
+
+async def play_move(mover: TablePlayer, opponent: TablePlayer, ply: int, move: str) -> float:
+    """Type ``move``; the time from its Enter to the opponent's screen showing it in the log."""
+    assert opponent.client is not None and mover.channel is not None
+    await mover.send_and_wait(b":", TYPING)
+    start = len(opponent.client.output)
+    started = time.perf_counter()
+    mover.channel.write(move.encode() + b"\r")
+    await opponent.client.wait_for(f"{ply:>4}. {move}".encode(), start)
+    return time.perf_counter() - started
+
+
+async def measure_tables(port: int, pid: int, sessions: int, moves: int) -> None:
+    sessions -= sessions % 2
+    start_kib = resident_kib(pid)
+    warm_up = TablePlayer(port, 0, LOBBY_READY, echo=False)
+    first_connect = await warm_up.connect()
+    await warm_up.close()
+    await settled(pid)
+    baseline_kib = resident_kib(pid)
+
+    players = [TablePlayer(port, index + 1, LOBBY_READY, echo=False) for index in range(sessions)]
+    connect_times = list(await asyncio.gather(*(player.connect() for player in players)))
+    await settled(pid)
+    await open_tables(players)
+    await settled(pid)
+    pairs = list(zip(players[::2], players[1::2], strict=True))
+
+    one_at_a_time: list[float] = []
+    all_at_once: list[float] = []
+    for ply in range(1, 2 * moves + 1):
+        side = (ply - 1) % 2
+        move = SHUFFLES[side][((ply - 1) // 2) % 2]
+        turns = [(pair[side], pair[1 - side]) for pair in pairs]
+        if ply <= moves:
+            one_at_a_time += [await play_move(m, o, ply, move) for m, o in turns]
+        else:
+            all_at_once += await asyncio.gather(*(play_move(m, o, ply, move) for m, o in turns))
+    loaded_kib = resident_kib(pid)
+    await asyncio.gather(*(player.close() for player in players))
+
+    print(f"app: tables   sessions: {sessions}   games: {len(pairs)}   moves per game: {2 * moves}")
+    print(
+        f"server memory: {start_kib / 1024:.1f} MiB at start, {baseline_kib / 1024:.1f} MiB "
+        f"after one session, {loaded_kib / 1024:.1f} MiB with {sessions} in {len(pairs)} games"
+    )
+    print(f"memory per session: {(loaded_kib - baseline_kib) / sessions / 1024:.2f} MiB")
+    print(f"first session (cold) to the lobby: {first_connect * 1000:.0f} ms")
+    print(f"connect to the lobby on screen, {sessions} at once: {summary(connect_times)}")
+    print(f"move -> opponent's screen, one game at a time: {summary(one_at_a_time)}")
+    print(f"move -> opponent's screen, all games at once:  {summary(all_at_once)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=50)
     parser.add_argument("--keys", type=int, default=10)
-    parser.add_argument("--app", choices=("echo", "pawnshop"), default="echo")
+    parser.add_argument("--app", choices=("echo", "pawnshop", "tables"), default="echo")
     parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--serve", metavar="DATA_DIR", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -239,7 +336,10 @@ def main() -> None:
         try:
             assert child.stdout is not None
             port = int(child.stdout.readline())
-            coroutine = measure(port, child.pid, sessions, args.keys, args.app)
+            if args.app == "tables":
+                coroutine = measure_tables(port, child.pid, sessions, args.keys)
+            else:
+                coroutine = measure(port, child.pid, sessions, args.keys, args.app)
             asyncio.run(asyncio.wait_for(coroutine, args.timeout))
         finally:
             child.send_signal(signal.SIGINT)

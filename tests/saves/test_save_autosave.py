@@ -47,8 +47,8 @@ def test_the_game_in_progress_is_written_after_each_move_and_offered_back(
     assert isinstance(offer, ResumeOffer)
     assert tree(offer.record.root) == tree(record.root)
     assert offer.record.current.path() == (0, 0)
-    assert offer.moves == 3
-    assert offer.question == "Resume your Toy Nim game (Alice vs Bob, 3 moves)?"
+    assert offer.moves == 2  # where the game stands: the move taken back is not counted
+    assert offer.question == "Resume your Toy Nim game (Alice vs Bob, 2 moves)?"
     assert files_in(tmp_path) == ["autosave/current.pawn"]
 
 
@@ -197,3 +197,18 @@ def test_the_autosave_lives_in_the_data_folder_from_the_environment(
     write_autosave(toy_record(["a1"]), games=find_toy_game, now=NOW)
     assert autosave_of(tmp_path).is_file()
     assert isinstance(read_autosave(games=find_toy_game), ResumeOffer)
+
+
+def test_reading_the_autosave_removes_temp_files_a_killed_write_left(tmp_path: Path) -> None:
+    from saves.atomic import write_atomically
+    from saves.paths import autosave_file
+
+    path = autosave_file(tmp_path)
+    write_atomically(path, b"")
+    leftover = path.parent / f".{path.name}.0123456789ab.tmp"
+    leftover.write_bytes(b"half a save")
+    other = path.parent / "notes.tmp"
+    other.write_bytes(b"not ours")
+    read_autosave(tmp_path)
+    assert not leftover.exists()
+    assert other.exists()

@@ -1,4 +1,4 @@
-"""Saving under a name (ctrl+s), and loading from the load screen."""
+"""Saving under a name (ctrl+s), and loading from the library of saved games."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from saves.autosave import write_autosave
 from saves.format import load, save
 from saves.paths import autosave_file, games_dir
 from tui.screens.game_select import GameSelectScreen
-from tui.screens.load import LoadScreen
+from tui.screens.library import NO_GAMES_YET, LibraryScreen
 from tui.screens.save_as import SaveAsScreen
 
 OPENING = ("c3-d4", "b6-a5", "d2xa5")
@@ -49,15 +49,16 @@ async def test_save_as_then_load_gives_the_same_position(data_dir: Path) -> None
         assert isinstance(app.screen, GameSelectScreen)
         await pilot.press("l")
         await pilot.pause()
-        assert isinstance(app.screen, LoadScreen)
+        assert isinstance(app.screen, LibraryScreen)
         table = app.screen.query_one(DataTable)
         assert table.row_count == 1
         assert [str(cell) for cell in table.get_row_at(0)] == [
             "Martian Chess",
             "Alice vs Bob",
-            "2026.11.21 14:03",
+            "ongoing",
             "3",
-            "in progress",
+            "2026.11.21",
+            "my-game.pawn",
         ]
         await pilot.press("enter")
         await pilot.pause()
@@ -94,13 +95,13 @@ async def test_load_lists_bad_files_with_their_problem(data_dir: Path) -> None:
         await pilot.press("l")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, LoadScreen)
+        assert isinstance(screen, LibraryScreen)
         table = screen.query_one(DataTable)
         assert table.row_count == 2
-        assert str(table.get_row_at(1)[0]) == "(cannot be read)"
+        assert str(table.get_row_at(1)[0]) == "unreadable"
         await pilot.press("down", "enter")
         assert app.screen is screen
-        detail = str(screen.query_one("#load-detail", Static).render())
+        detail = str(screen.query_one("#library-detail", Static).render())
         assert detail.startswith("junk.pawn ")
         await pilot.press("up", "enter")
         await pilot.pause()
@@ -114,8 +115,8 @@ async def test_escape_leaves_the_load_screen(data_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
         await pilot.pause()
-        detail = str(app.screen.query_one("#load-detail", Static).render())
-        assert detail == "No saved games yet: ctrl+s on the board saves one."
+        detail = str(app.screen.query_one("#library-detail", Static).render())
+        assert detail == NO_GAMES_YET
         await pilot.press("escape")
         assert isinstance(app.screen, GameSelectScreen)
 
@@ -127,7 +128,7 @@ async def test_the_board_opens_the_load_screen_too(data_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+o")
         await pilot.pause()
-        assert isinstance(app.screen, LoadScreen)
+        assert isinstance(app.screen, LibraryScreen)
         await pilot.press("enter")
         await pilot.pause()
         assert line(board_screen(app).record) == list(OPENING)
@@ -144,7 +145,7 @@ async def test_a_click_on_a_saved_game_loads_it(data_dir: Path) -> None:
         await pilot.press("l")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, LoadScreen)
+        assert isinstance(screen, LibraryScreen)
         row = next(i for i, entry in enumerate(screen.entries) if entry.name == "b.pawn")
         table = screen.query_one(DataTable)
         assert await pilot.click(DataTable, offset=(2, table.header_height + row))

@@ -14,8 +14,6 @@ from hop_game import HOP
 from textual.pilot import Pilot
 from tui_helpers import MARTIAN, NOW, click_square, make_app, martian_record
 
-from saves.format import save
-from saves.paths import games_dir
 from tui.app import PawnshopApp
 
 SIZE = (80, 24)
@@ -76,15 +74,6 @@ def test_help(snap_compare: Any, data_dir: Path) -> None:
 
 def test_rules(snap_compare: Any, data_dir: Path) -> None:
     assert snap_compare(app(data_dir), press=["down", "f1"], terminal_size=SIZE)
-
-
-def test_load(snap_compare: Any, data_dir: Path) -> None:
-    folder = games_dir(data_dir)
-    save(martian_record(OPENING), folder / "friday-night.pawn", now=NOW)
-    finished = martian_record(("a4xb5",), players=("Cy", "Di"), position=LAST_MOVE)
-    save(finished, folder / "2026-11-20_2100_martian-chess_cy-di.pawn", now=NOW)
-    (folder / "scribbles.pawn").write_text("not a save\n", encoding="utf-8")
-    assert snap_compare(app(data_dir), press=["l"], terminal_size=SIZE)
 
 
 def test_game_over(snap_compare: Any, data_dir: Path) -> None:

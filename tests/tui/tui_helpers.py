@@ -18,6 +18,7 @@ from core.squares import parse_square
 from tui.app import PawnshopApp, create_app
 from tui.screens.board import BoardScreen
 from tui.widgets.board import BoardWidget
+from tui.widgets.tray import TrayWidget
 
 NOW = datetime(2026, 11, 21, 14, 3, 9)
 SIZE = (80, 24)
@@ -67,15 +68,17 @@ def square(game: Game, record: GameRecord, name: str) -> int:
 
 async def cursor_to(pilot: Pilot[Any], name: str) -> None:
     """Move the board's cursor to square ``name`` with the arrow keys, as a player would:
-    right/left and up/down by the distance on screen (so it works on a flipped board)."""
+    right/left and up/down by the distance on screen (so it works on a flipped board). In
+    review the arrows step through the moves, and Shift with the arrows moves the cursor."""
     screen = board_screen(pilot.app)
     geometry = screen.query_one(BoardWidget).geometry
     assert geometry is not None
     target = square(screen.game, screen.record, name)
     column, row = geometry.display_cell(screen.cursor)
     to_column, to_row = geometry.display_cell(target)
-    keys = ["right" if to_column > column else "left"] * abs(to_column - column)
-    keys += ["down" if to_row > row else "up"] * abs(to_row - row)
+    shift = "shift+" if screen.reviewing else ""
+    keys = [shift + ("right" if to_column > column else "left")] * abs(to_column - column)
+    keys += [shift + ("down" if to_row > row else "up")] * abs(to_row - row)
     await pilot.press(*keys)
     assert screen.cursor == target, f"the cursor is on {screen.cursor}, not on {name}"
 
@@ -101,3 +104,23 @@ async def click_square(pilot: Pilot[Any], name: str) -> None:
 def line(record: GameRecord) -> list[str]:
     """The notation of the moves from the start to the current position."""
     return [node.notation for node in record.line()]
+
+
+async def click_tray(pilot: Pilot[Any], tray_id: str, key: str) -> None:
+    """Click the chip of ``key`` in the tray ``#tray_id`` (pieces or tokens in hand)."""
+    tray = pilot.app.screen.query_one(f"#{tray_id}", TrayWidget)
+    offset = tray.chip_offset(key)
+    assert await pilot.click(f"#{tray_id}", offset=(offset.x, offset.y))
+    await pilot.pause()
+
+
+def square_lines(screen: BoardScreen, name: str) -> list[str]:
+    """The characters drawn on square ``name``, line by line."""
+    board = screen.query_one(BoardWidget)
+    region = board.square_region(square(screen.game, screen.record, name))
+    gutter = board.styles.gutter
+    left = region.x - gutter.left
+    return [
+        board.render_line(y - gutter.top).text[left : left + region.width]
+        for y in range(region.y, region.bottom)
+    ]

@@ -6,7 +6,8 @@ action key (e.g. ``c`` to call the clock), or typed in notation after ``:``.
 
 A *live* game is autosaved after every change, plays new moves after an undo as the new main
 line (the old moves stay as a variation) and ends with the game-over dialog. In *review*
-(after the game-over dialog, or a finished game loaded) moves played become variations.
+(after the game-over dialog, or a game opened from the library) moves played become variations;
+the review keys and what review shows are in ``tui.screens.review``.
 """
 
 from __future__ import annotations
@@ -22,36 +23,42 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input
 
 from core.errors import PawnshopError
-from core.game import Game, Move
+from core.game import Game, Move, State
 from core.record import GameRecord
 from saves.errors import SaveError
 from tui.describe import (
-    log_line,
     panel_infos,
     players_text,
     scores_text,
     seat_label,
-    shown_state,
     turn_text,
     winners_text,
 )
 from tui.host import host
+from tui.move_tree_rows import tree_rows
+from tui.screens.computer_seats import ComputerSeatsMixin
 from tui.screens.game_over import GameOverChoice, GameOverScreen
 from tui.screens.handover import HandoverScreen
 from tui.screens.move_choice import MoveChoiceScreen
+from tui.screens.review import REVIEW_BINDINGS, ReviewMode
 from tui.screens.save_as import SaveAsScreen
 from tui.selection import MoveBuilder, Step
 from tui.widgets.board import BoardWidget
 from tui.widgets.move_log import MoveLog
+from tui.widgets.move_tree import MoveTree
 from tui.widgets.player_panel import PlayerPanel
 from tui.widgets.status_line import StatusLine
+from tui.widgets.thinking import ThinkingIndicator
 
 
-class BoardScreen(Screen[None], inherit_bindings=False):
+class BoardScreen(ReviewMode, ComputerSeatsMixin, Screen[None], inherit_bindings=False):
     CSS_PATH = "board.tcss"
     AUTO_FOCUS = ""  # nothing: the screen itself takes the keys
     HELP_TITLE = "Keys on the board"
+    #: The widget that draws the board (a game with its own way of drawing squares swaps it).
+    BOARD_WIDGET: type[BoardWidget] = BoardWidget
     BINDINGS = [
+        *REVIEW_BINDINGS,  # first: in review they take the arrows (see tui.screens.review)
         Binding("up,k", "cursor(0,1)", "Cursor up", show=False, id="board.cursor.up"),
         Binding("down,j", "cursor(0,-1)", "Cursor down", show=False, id="board.cursor.down"),
         Binding("left,h", "cursor(-1,0)", "Cursor left", show=False, id="board.cursor.left"),
@@ -62,6 +69,8 @@ class BoardScreen(Screen[None], inherit_bindings=False):
         Binding("colon", "type_move", "Type move", id="board.type"),
         Binding("u,ctrl+z", "undo", "Undo", id="board.undo"),
         Binding("ctrl+y", "redo", "Redo", id="board.redo"),
+        Binding("m", "move_now", "Computer: move now", show=False, id="board.move_now"),
+        Binding("H", "hint", "Hint", id="board.hint"),
         Binding("f", "flip", "Flip", id="board.flip"),
         Binding("ctrl+s", "save_as", "Save", id="board.save"),
         Binding("ctrl+o", "app.load", "Load", show=False, id="board.load"),
@@ -69,10 +78,15 @@ class BoardScreen(Screen[None], inherit_bindings=False):
         Binding("q", "app.quit", "Quit", id="board.quit"),
     ]
 
-    def __init__(self, record: GameRecord, *, reviewing: bool = False) -> None:
+    def __init__(
+        self, record: GameRecord, *, reviewing: bool = False, source: Path | None = None
+    ) -> None:
+        """``source``: the saved file the game was opened from, if any."""
         super().__init__()
         self.record = record
+        self.source = source
         self.reviewing = reviewing or record.outcome() is not None
+        self.init_computers()
         self.selection: tuple[int, ...] = ()
         self.tray_key: str | None = None
         self.cursor = 0
@@ -90,13 +104,14 @@ class BoardScreen(Screen[None], inherit_bindings=False):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="board-main"):
-            board = BoardWidget(id="board")
+            board = self.BOARD_WIDGET(id="board")
             board.border_title = f"{self.game.name}: {players_text(self.record)}"
             yield board
             with Vertical(id="board-side"):
                 for seat in range(len(self.record.seat_names)):
                     yield PlayerPanel(id=f"panel-{seat}", classes="panel")
-                log = MoveLog(id="move-log")
+                yield ThinkingIndicator(id="thinking")
+                log = MoveTree(id="move-log")
                 log.border_title = "Moves"
                 yield log
         yield Input(
@@ -114,10 +129,15 @@ class BoardScreen(Screen[None], inherit_bindings=False):
 
     # -- showing ------------------------------------------------------------------------------
 
+    def viewer_state(self) -> State:
+        """The current state as the person at this screen may see it (hidden parts masked)."""
+        if self.reviewing:
+            return self.review_state()
+        return self.computer_viewer_state()
+
     def _builder(self) -> MoveBuilder:
         record = self.record
-        shown = shown_state(record, hot_seat=not self.reviewing)
-        view = record.game.board_view(shown)
+        view = record.game.board_view(self.viewer_state())
         return MoveBuilder(record.game, record.state, record.seat_names, view)
 
     def _first_cursor(self) -> int:
@@ -139,19 +159,24 @@ class BoardScreen(Screen[None], inherit_bindings=False):
             board.last_move = tuple(self.game.move_path(node.parent.state, node.move))
         else:
             board.last_move = ()
-        shown = shown_state(record, hot_seat=not self.reviewing)
-        for seat, info in enumerate(panel_infos(record, shown)):
+        for seat, info in enumerate(panel_infos(record, self.viewer_state())):
             self.query_one(f"#panel-{seat}", PlayerPanel).info = info
-        entries, self._log_nodes, current = log_line(record)
+        entries, self._log_nodes, current = tree_rows(record)
         self.query_one(MoveLog).show(entries, current)
         review = "review · " if self.reviewing else ""
         self.query_one(StatusLine).turn = review + turn_text(record)
+        self.refresh_computers()
 
     def say(self, message: str, *, error: bool = False) -> None:
         self.query_one(StatusLine).say(message, error=error)
 
     def _hint(self) -> str:
         """What the player can do besides moving pieces: the game's action keys."""
+        if self.reviewing:
+            return self.review_hint()
+        waiting = self.computer_turn_note()
+        if waiting:
+            return waiting
         actions = self._actions()
         return "  ".join(f"{key}: {label}" for key, (label, _) in actions.items())
 
@@ -166,7 +191,8 @@ class BoardScreen(Screen[None], inherit_bindings=False):
 
     def help_extra(self) -> list[tuple[str, str]]:
         """Keys that are not bindings: the game's actions and hand, and the mouse."""
-        rows = [(key, label) for key, (label, _) in self._actions().items()]
+        taken = self.active_bindings  # a game action on a bound key is typed after ":"
+        rows = [(key, label) for key, (label, _) in self._actions().items() if key not in taken]
         rows += [(item.key, f"place {item.label}") for item in self.game.tray(self.record.state)]
         rows.append(("click", "a piece, then where it goes; a move in the log: go there"))
         return rows
@@ -174,6 +200,8 @@ class BoardScreen(Screen[None], inherit_bindings=False):
     # -- changing the position ----------------------------------------------------------------
 
     def _position_changed(self, message: str = "") -> None:
+        if self._follow_phase():
+            return
         self.selection = ()
         self.tray_key = None
         self.builder = self._builder()
@@ -183,11 +211,17 @@ class BoardScreen(Screen[None], inherit_bindings=False):
     def play(self, move: Move) -> None:
         """Play ``move`` (legal by construction) and react to what follows."""
         record = self.record
+        refusal = self.trial_refusal()
+        if refusal:
+            self.say(refusal, error=True)
+            return
         try:
             node = record.play(move, main=not self.reviewing)
         except PawnshopError as error:
             self.say(str(error), error=True)
             return
+        if not self.reviewing:
+            record.promote(node)  # the line the game goes on along is its main line
         path = self.game.move_path(node.parent.state, move) if node.parent else ()
         if path:
             self.cursor = path[-1]
@@ -212,7 +246,7 @@ class BoardScreen(Screen[None], inherit_bindings=False):
 
     def _offer_handover(self) -> None:
         state = self.record.state
-        if self.game.has_secrets(state):
+        if self.game.has_secrets(state) and self.handover_wanted():
             mover = seat_label(self.record, self.game.to_move(state))
             self.app.push_screen(HandoverScreen(mover))
 
@@ -224,7 +258,7 @@ class BoardScreen(Screen[None], inherit_bindings=False):
         else:
             self.reviewing = True
             self._position_changed(
-                "Reviewing: u / ctrl+z steps back, ctrl+y forward; moves you try become variations"
+                "Reviewing: ← → step through the moves; moves you try become variations"
             )
 
     def _after_walk(self, moved: bool, nothing: str) -> None:
@@ -248,6 +282,14 @@ class BoardScreen(Screen[None], inherit_bindings=False):
         if self.record.outcome() is not None:
             self.refresh_view()
             self.say("the game is over here: u or ctrl+z steps back to try other moves")
+            return
+        if self.refuse_on_computer_turn():
+            self.refresh_view()
+            return
+        refusal = self.trial_refusal()
+        if refusal:
+            self.refresh_view()
+            self.say(refusal, error=True)
             return
         if self.tray_key is not None:
             self._place(self.tray_key, square)
@@ -308,7 +350,8 @@ class BoardScreen(Screen[None], inherit_bindings=False):
         actions = self._actions()
         if event.character in actions:
             event.stop()
-            self.play(actions[event.character][1])
+            if not self.refuse_on_computer_turn():
+                self.play(actions[event.character][1])
             return
         tray = {item.key: item for item in self.game.tray(self.record.state)}
         if event.character in tray:
@@ -333,22 +376,40 @@ class BoardScreen(Screen[None], inherit_bindings=False):
         entry = self.query_one("#move-entry", Input)
         if entry.has_class("-open"):
             self._close_entry()
+            self.selection = ()
+            self.refresh_view()
             self.say(self._hint())
             return
-        self.selection = ()
+        if not self.selection and self.tray_key is None and self.hurry_computer():
+            return
+        if self.selection:
+            self.action_back()
+            return
         self.tray_key = None
         self.refresh_view()
         self.say(self._hint())
 
     def action_back(self) -> None:
+        """Take back the last square selected: the last step of a chain, or the piece."""
         self.selection = self.selection[:-1]
         self.refresh_view()
+        self.say(self.builder.prompt(self.selection) if self.selection else self._hint())
+
+    def _follow_phase(self) -> bool:
+        """Move the game to the screen its phase calls for (placement has its own); true if
+        it moved, and this screen is done."""
+        from tui.screens.phases import follow_phase
+
+        return follow_phase(self)
+
+    def on_screen_resume(self) -> None:
+        self._follow_phase()
 
     def action_undo(self) -> None:
-        self._after_walk(self.record.undo(), "nothing to undo: this is the start")
+        self._after_walk(self.undo_to_own_move(), "nothing to undo: this is the start")
 
     def action_redo(self) -> None:
-        self._after_walk(self.record.redo(), "nothing to redo")
+        self._after_walk(self.redo_to_own_move(), "nothing to redo")
 
     def action_flip(self) -> None:
         board = self.query_one(BoardWidget)
@@ -369,10 +430,16 @@ class BoardScreen(Screen[None], inherit_bindings=False):
         moves = self.game.legal_moves(self.record.state)
         return self.game.format_move(self.record.state, moves[0]) if moves else "(none left)"
 
+    @on(Input.Changed, "#move-entry")
+    def move_being_typed(self, event: Input.Changed) -> None:
+        """The squares typed so far show as a selection, with the squares it may go on to."""
+        self.selection = self.builder.typed_selection(event.value)
+        self.refresh_view()
+
     @on(Input.Submitted, "#move-entry")
     def move_typed(self, event: Input.Submitted) -> None:
         text = event.value.strip()
-        if not text:
+        if not text or self.refuse_on_computer_turn():
             return
         try:
             move = self.game.parse_move(self.record.state, text)
@@ -391,6 +458,9 @@ class BoardScreen(Screen[None], inherit_bindings=False):
     # -- saving ---------------------------------------------------------------------------------
 
     def action_save_as(self) -> None:
+        if self.reviewing:
+            self.save_review()
+            return
         storage, record = host(self).storage, self.record
 
         def save(name: str) -> Path:

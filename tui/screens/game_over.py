@@ -44,7 +44,10 @@ class GameOverScreen(ModalScreen[GameOverChoice]):
                 yield Button("Quit (q)", id="quit", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#review", Button).focus()
+        # The dialog can be dismissed (a computer game closing, the app quitting) before its
+        # children are mounted; then there is nothing to focus.
+        for button in self.query("#review").results(Button):
+            button.focus()
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:

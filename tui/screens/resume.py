@@ -1,4 +1,5 @@
-"""The offer to resume the game in progress when the app starts; dismisses with yes or no."""
+"""A yes-or-no question: the offer to resume the game in progress when the app starts, and
+confirmations such as deleting a file; dismisses with the answer."""
 
 from __future__ import annotations
 
@@ -17,9 +18,11 @@ class ResumeScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No", id="resume.no"),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, *, default: bool = True) -> None:
+        """``default``: the answer Enter gives at first (a question before deleting: no)."""
         super().__init__()
         self.question = question
+        self.default = default
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -29,7 +32,7 @@ class ResumeScreen(ModalScreen[bool]):
                 yield Button("No (n)", id="no", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#yes", Button).focus()
+        self.query_one("#yes" if self.default else "#no", Button).focus()
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:

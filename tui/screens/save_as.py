@@ -22,17 +22,27 @@ class SaveAsScreen(ModalScreen[Path | None]):
     CSS_PATH = "dialog.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="save.cancel")]
 
-    def __init__(self, suggestion: str, save: Callable[[str], Path]) -> None:
+    def __init__(
+        self,
+        suggestion: str,
+        save: Callable[[str], Path],
+        *,
+        prompt: str = "Save this game as",
+        hint: str = "Enter saves · Esc cancels",
+    ) -> None:
+        """``save`` does the work (renaming, importing ... as well) and raises SaveError."""
         super().__init__()
         self.suggestion = suggestion
         self.save = save
+        self.prompt = prompt
+        self.hint = hint
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Save this game as", classes="dialog-title")
+            yield Static(self.prompt, classes="dialog-title")
             yield Input(value=self.suggestion, id="save-name", compact=True)
             yield Static("", id="save-error", classes="dialog-error")
-            yield Static("Enter saves · Esc cancels", classes="dialog-muted")
+            yield Static(self.hint, classes="dialog-muted")
 
     def on_mount(self) -> None:
         self.query_one("#save-name", Input).focus()

@@ -16,8 +16,10 @@ from core.game import Game
 from core.options import OptionSpec
 from core.record import GameRecord
 from tui.host import host
+from tui.seat_types import HUMAN, SEAT_TYPES, default_player_name, seat_tags
 
 START_HINT = "Enter starts the game; Tab and Shift+Tab move between the options and names."
+SEAT_TYPE_NOTE = "Who plays this seat: a person here, or the computer at Easy, Normal or Hard."
 
 
 def option_control(spec: OptionSpec) -> Widget:
@@ -66,21 +68,34 @@ class SetupScreen(Screen[None]):
                 yield Static("", id="setup-message")
         yield Footer()
 
-    def _name_rows(self, names: list[str] | None = None) -> list[Widget]:
+    def _name_rows(
+        self, names: list[str] | None = None, types: list[str] | None = None
+    ) -> list[Widget]:
         rows: list[Widget] = []
         for seat, seat_name in enumerate(self.seats):
             value = names[seat] if names and seat < len(names) else ""
+            kind = types[seat] if types and seat < len(types) else HUMAN
             rows.append(Label(seat_name))
+            placeholder = default_player_name(kind, seat_name)
             rows.append(
-                Input(value=value, placeholder=seat_name, id=f"player-{seat}", compact=True)
+                Input(value=value, placeholder=placeholder, id=f"player-{seat}", compact=True)
             )
+            rows.append(self._seat_type_control(seat, kind))
         return rows
+
+    @staticmethod
+    def _seat_type_control(seat: int, kind: str) -> Select[str]:
+        """Human or Computer · Easy / Normal / Hard."""
+        choices = [(label, value) for value, label in SEAT_TYPES]
+        return Select(choices, value=kind, allow_blank=False, id=f"seat-type-{seat}", compact=True)
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         """Explain the option whose control has the focus."""
         control_id = event.widget.id or ""
         spec = next((s for s in self.game.option_specs if control_id == f"option-{s.name}"), None)
-        if spec is not None or control_id.startswith("player-"):
+        if control_id.startswith("seat-type-"):
+            self.query_one("#setup-note", Static).update(SEAT_TYPE_NOTE)
+        elif spec is not None or control_id.startswith("player-"):
             note = spec.description if spec is not None else "A name for this seat (optional)."
             self.query_one("#setup-note", Static).update(note)
 
@@ -94,11 +109,19 @@ class SetupScreen(Screen[None]):
             options[spec.name] = str(value)
         return options
 
+    def seat_types(self) -> list[str]:
+        """Who plays each seat: ``human`` or ``computer:<level>`` (see ``tui.seat_types``)."""
+        types = []
+        for seat in range(len(self.seats)):
+            value = self.query_one(f"#seat-type-{seat}", Select).value
+            types.append(value if isinstance(value, str) else HUMAN)
+        return types
+
     def player_names(self) -> list[str]:
         names = []
-        for seat, seat_name in enumerate(self.seats):
+        for seat, (seat_name, kind) in enumerate(zip(self.seats, self.seat_types(), strict=True)):
             typed = self.query_one(f"#player-{seat}", Input).value.strip()
-            names.append(typed or seat_name)
+            names.append(typed or default_player_name(kind, seat_name))
         return names
 
     def say(self, message: str) -> None:
@@ -106,11 +129,12 @@ class SetupScreen(Screen[None]):
 
     # -- reacting -----------------------------------------------------------------------------
 
-    @on(Select.Changed)
+    @on(Select.Changed, "#setup-options Select")
     @on(Input.Changed, "#setup-options Input")
     async def option_changed(self) -> None:
         try:
             options = self.game.resolve_options(self.chosen_options())
+            self.game.new(options)  # a free-text option (MAC's portal squares) is read here
         except PawnshopError as error:
             self.say(str(error))
             return
@@ -119,10 +143,19 @@ class SetupScreen(Screen[None]):
         if seats == self.seats:
             return
         typed = [self.query_one(f"#player-{s}", Input).value for s in range(len(self.seats))]
+        types = self.seat_types()
         self.seats = seats
         grid = self.query_one("#setup-players", Grid)
         await grid.remove_children()
-        await grid.mount_all(self._name_rows(typed))
+        await grid.mount_all(self._name_rows(typed, types))
+
+    @on(Select.Changed, "#setup-players Select")
+    def seat_type_changed(self, event: Select.Changed) -> None:
+        """The name field suggests the name a computer seat gets if none is typed."""
+        seat = int((event.select.id or "").removeprefix("seat-type-"))
+        kind = event.value if isinstance(event.value, str) else HUMAN
+        field = self.query_one(f"#player-{seat}", Input)
+        field.placeholder = default_player_name(kind, self.seats[seat])
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted, "#setup-players Input")
@@ -133,6 +166,7 @@ class SetupScreen(Screen[None]):
                 self.chosen_options(),
                 seed=host(self).new_seed(),
                 players=self.player_names(),
+                tags=seat_tags(self.seat_types()),
             )
         except (PawnshopError, ValueError) as error:
             self.say(str(error))

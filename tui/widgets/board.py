@@ -6,7 +6,7 @@ listens for ``BoardWidget.SquareClicked``.
 
 Everything important is readable without colour: pieces carry their side in their text,
 the cursor is bracketed ``[Q]``, selected squares ``(Q)``, squares the selection may go on
-to ``>Q<`` or ``•``, and canals are drawn as double lines.
+to ``>Q<`` or ``•``, the squares of a hinted move ``{Q}``, and canals are drawn as double lines.
 """
 
 from __future__ import annotations
@@ -24,8 +24,13 @@ from textual.widget import Widget
 from core.squares import FILES
 from core.view import BoardView, Cell
 from tui.widgets.board_geometry import BoardGeometry
+from tui.widgets.board_marks import MARK_COMPONENTS, MarkLook, look_of
 
 REGION_STYLES = 4
+#: The glyphs drawn around and between pieces: canal crossing, canal along a file, canal along
+#: a rank, a square the selection may go on to, an empty square. ASCII for terminals without
+#: UTF-8 (the ``ascii`` switch).
+GLYPHS = {False: ("╬", "║", "═", "•", "·"), True: ("+", "|", "=", "*", ".")}
 OWNER_STYLES = 4
 #: How much lighter every other square of a region is drawn.
 CHECKER_LIGHTEN = 0.06
@@ -42,9 +47,11 @@ class BoardWidget(Widget):
         "board--selected",
         "board--target",
         "board--last",
+        "board--hint",
         "board--neutral",
         *(f"board--region-{n}" for n in range(REGION_STYLES)),
         *(f"board--owner-{n}" for n in range(OWNER_STYLES)),
+        *MARK_COMPONENTS,
     }
 
     view: reactive[BoardView | None] = reactive(None)
@@ -52,7 +59,11 @@ class BoardWidget(Widget):
     selected: reactive[tuple[int, ...]] = reactive(())
     targets: reactive[frozenset[int]] = reactive(frozenset())
     last_move: reactive[tuple[int, ...]] = reactive(())
+    #: The squares of a move suggested to the player (a hint), drawn ``{Q}``.
+    hint: reactive[tuple[int, ...]] = reactive(())
     flipped: reactive[bool] = reactive(False)
+    #: Draw only ASCII characters (taken from the app's ``ascii_board`` when mounted).
+    ascii: reactive[bool] = reactive(False)
 
     class SquareClicked(Message):
         """A square of the board was clicked."""
@@ -118,7 +129,10 @@ class BoardWidget(Widget):
         self.refresh()
 
     watch_view = watch_cursor = watch_selected = watch_targets = _invalidate
-    watch_last_move = watch_flipped = _invalidate
+    watch_last_move = watch_flipped = watch_ascii = watch_hint = _invalidate
+
+    def on_mount(self) -> None:
+        self.ascii = bool(getattr(self.app, "ascii_board", False))
 
     def on_resize(self, event: Resize) -> None:
         self._invalidate()
@@ -180,9 +194,17 @@ class _Palette:
         ]
         self.highlights = {
             name: widget.get_component_styles(f"board--{name}").background
-            for name in ("cursor", "selected", "target", "last")
+            for name in ("cursor", "selected", "target", "hint", "last")
         }
         self.cursor_text = widget.get_component_rich_style("board--cursor", partial=True)
+        #: Each mark's background and text style (see ``board_marks``).
+        self.marks = {
+            name: (
+                widget.get_component_styles(name).background,
+                widget.get_component_rich_style(name, partial=True),
+            )
+            for name in MARK_COMPONENTS
+        }
 
 
 class _Painter:
@@ -195,6 +217,7 @@ class _Painter:
         self.palette = palette
         self.view = view
         self.geometry = geometry
+        self.cross, self.file_wall, self.rank_wall, self.target, self.empty = GLYPHS[widget.ascii]
 
     def lines(self) -> list[list[Segment]]:
         geometry = self.geometry
@@ -215,18 +238,18 @@ class _Painter:
         segments = [Segment(label, self.palette.label)]
         for column in range(geometry.width):
             square = rank * geometry.width + geometry.file_at(column)
-            segments.extend(self._cell(square, line == text_line))
+            segments.extend(self._cell(square, line == text_line, line == text_line + 1))
             if geometry.wall_after_column(column):
-                segments.append(Segment("║", self.palette.wall))
+                segments.append(Segment(self.file_wall, self.palette.wall))
         return segments
 
     def _wall_row(self) -> list[Segment]:
         geometry = self.geometry
         segments = [Segment("   ", self.palette.label)]
         for column in range(geometry.width):
-            segments.append(Segment("═" * geometry.cell_width, self.palette.wall))
+            segments.append(Segment(self.rank_wall * geometry.cell_width, self.palette.wall))
             if geometry.wall_after_column(column):
-                segments.append(Segment("╬", self.palette.wall))
+                segments.append(Segment(self.cross, self.palette.wall))
         return segments
 
     def _file_labels(self) -> list[Segment]:
@@ -247,25 +270,39 @@ class _Painter:
             return self.palette.highlights["selected"]
         if square in widget.targets:
             return self.palette.highlights["target"]
+        if square in widget.hint:
+            return self.palette.highlights["hint"]
         if square in widget.last_move:
             return self.palette.highlights["last"]
-        colour = self.palette.regions[cell.region % REGION_STYLES]
+        look = look_of(cell.mark)
+        if look is not None and look.background:
+            colour = self.palette.marks[look.component][0]
+        else:
+            colour = self.palette.regions[cell.region % REGION_STYLES]
         rank, file = divmod(square, self.view.width)
         return colour.lighten(CHECKER_LIGHTEN) if (rank + file) % 2 else colour
 
-    def _cell(self, square: int, with_text: bool) -> list[Segment]:
+    def _cell(self, square: int, with_text: bool, spare: bool = False) -> list[Segment]:
+        """One line of a square: its text line, its spare line (under the text, where a
+        mark writes its label) or another blank line."""
         widget, palette = self.widget, self.palette
         cell = self.view.cells[square]
         width = self.geometry.cell_width
         background = Style(bgcolor=self._background(square, cell).rich_color)
+        look = look_of(cell.mark, widget.ascii)
         if not with_text:
+            if spare and look is not None:
+                mark_style = palette.base + background + self._mark_style(look)
+                return [Segment(look.spare_line(width), mark_style)]
             return [Segment(" " * width, palette.base + background)]
         if cell.text:
             text = cell.text
             owner = cell.owner
             style = palette.neutral if owner is None else palette.owners[owner % OWNER_STYLES]
+        elif square not in widget.targets and look is not None and look.empty:
+            text, style = look.empty, self._mark_style(look)
         else:
-            text = "•" if square in widget.targets else "·"
+            text = self.target if square in widget.targets else self.empty
             style = palette.empty
         if square == widget.cursor:
             style = style + palette.cursor_text
@@ -274,11 +311,19 @@ class _Painter:
             marks = "()"
         elif square in widget.targets and cell.text:
             marks = "><"
+        elif square in widget.hint:
+            marks = "{}"
         else:
             marks = "  "
         inner = width - 2 if width >= 5 else width
         body = text[:inner].center(inner)
         style = palette.base + background + style
+        if look is not None and look.fill != " ":
+            fill_style = palette.base + background + self._mark_style(look)
+            return look.filled(marks if inner < width else "", body, style, fill_style)
         if inner == width:
             return [Segment(body, style)]
         return [Segment(marks[0], style), Segment(body, style), Segment(marks[1], style)]
+
+    def _mark_style(self, look: MarkLook) -> Style:
+        return self.palette.marks[look.component][1]

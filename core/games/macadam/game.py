@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from core.game import Game
 from core.games.macadam import notation, position, rules, view
 from core.games.macadam.board import SEAT_NAMES
 from core.games.macadam.moves import PawnMove, Placement
-from core.games.macadam.results import outcome_of
 from core.games.macadam.state import MacadamState
 from core.options import OptionSpec
-from core.outcome import Outcome
 from core.view import BoardView, TrayItem
 
 
@@ -46,14 +44,10 @@ class Macadam(Game):
     def new(self, options: Mapping[str, str] | None = None, seed: int = 0) -> MacadamState:
         return rules.new_state(self.resolve_options(options), seed)
 
-    def legal_moves(self, state: MacadamState) -> Sequence[PawnMove | Placement]:
-        return rules.legal_moves(state)
-
-    def apply(self, state: MacadamState, move: PawnMove | Placement) -> MacadamState:
-        return rules.apply(state, move)
-
-    def outcome(self, state: MacadamState) -> Outcome | None:
-        return outcome_of(state) if state.result else None
+    # Bound directly rather than wrapped: searches and random games call these most.
+    legal_moves = staticmethod(rules.legal_moves)  # type: ignore[assignment]
+    apply = staticmethod(rules.apply)  # type: ignore[assignment]
+    outcome = staticmethod(rules.outcome)  # type: ignore[assignment]
 
     def to_move(self, state: MacadamState) -> int:
         return state.side

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from core.games.macadam.board import DOTS, GOAL, HALF, PAWNS_PER_SEAT, PLACEABLE, mask, squares_of
 from core.games.macadam.movegen import has_pawn_move, pawn_moves
 from core.games.macadam.moves import PawnMove, Placement, placement
+from core.games.macadam.results import outcome_of
 from core.games.macadam.state import (
     CROSSED_OVER,
     GOAL_REACHED,
@@ -15,17 +16,17 @@ from core.games.macadam.state import (
     OPPONENT_STUCK,
     REPETITION,
     MacadamState,
-    fingerprint,
+    add_position,
     occurrences,
-    position_record,
 )
+from core.outcome import Outcome
 
 _new_state = tuple.__new__  # MacadamState without its Python-level __new__: every move makes one
 
 #: Pawns a player needs across the lane, and the most the opponent may have across, to win.
 CROSSING_TARGET = 6
 CROSSING_ALLOWANCE = 2
-#: The occurrence of a position that draws the game.
+#: The occurrence of a position that draws the game (``add_position`` is built for a third).
 REPETITION_LIMIT = 3
 
 
@@ -48,43 +49,42 @@ def battle_state(
     south: int, north: int, side: int, earlier: bytes = b"", seen: int = 0
 ) -> MacadamState:
     """The battle position with these pawns and ``side`` to move, reached after the positions
-    recorded in ``earlier`` (whose filter is ``seen``)."""
-    history = earlier + position_record(south, north)
-    bit = fingerprint(south, north, side)
-    repeats = occurrences(history) if seen & bit else 1
-    result = judge(south, north, side, repeats)
-    return _new_state(MacadamState, (south, north, side, None, history, seen | bit, result))
-
-
-def judge(south: int, north: int, side: int, repeats: int) -> int:
-    """How the battle stands with ``side`` to move, the other seat having just moved and the
-    position having occurred ``repeats`` times.
+    recorded in ``earlier`` (whose filter is ``seen``), and how the battle stands there.
 
     Only the player who just moved can have won, by reaching the goal or by crossing over;
     a draw by repetition comes next; then the player to move loses if it cannot move.
     """
-    mover_pawns, other_pawns = (south, north) if side else (north, south)
-    if mover_pawns & GOAL[side]:
-        return GOAL_REACHED
-    if (mover_pawns & HALF[side]).bit_count() >= CROSSING_TARGET and (
-        other_pawns & HALF[1 - side]
+    history, seen, maybe_third = add_position(earlier, seen, south, north)
+    mover, other = (south, north) if side else (north, south)
+    if mover & GOAL[side]:
+        result = GOAL_REACHED
+    elif (mover & HALF[side]).bit_count() >= CROSSING_TARGET and (
+        other & HALF[side ^ 1]
     ).bit_count() <= CROSSING_ALLOWANCE:
-        return CROSSED_OVER
-    if repeats >= REPETITION_LIMIT:
-        return REPETITION
-    if not has_pawn_move(other_pawns, mover_pawns, side):
-        return OPPONENT_STUCK
-    return ONGOING
+        result = CROSSED_OVER
+    elif maybe_third and occurrences(history) >= REPETITION_LIMIT:
+        result = REPETITION
+    elif not has_pawn_move(other, mover, side):
+        result = OPPONENT_STUCK
+    else:
+        result = ONGOING
+    return _new_state(MacadamState, (south, north, side, None, history, seen, result))
+
+
+def outcome(state: MacadamState) -> Outcome | None:
+    """How the game ended, or ``None`` while it goes on."""
+    return outcome_of(state) if state.result else None
 
 
 def legal_moves(state: MacadamState) -> list[PawnMove] | list[Placement]:
-    if state.result:
+    south, north, side, first, _, _, result = state
+    if result:
         return []
-    if state.battle_first is not None:
+    if first is not None:
         return placement_moves(state)
-    if state.side:
-        return pawn_moves(state.north, state.south, 1)
-    return pawn_moves(state.south, state.north, 0)
+    if side:
+        return pawn_moves(north, south, side)
+    return pawn_moves(south, north, side)
 
 
 def placement_moves(state: MacadamState) -> list[Placement]:
@@ -95,18 +95,17 @@ def placement_moves(state: MacadamState) -> list[Placement]:
 
 def apply(state: MacadamState, move: PawnMove | Placement) -> MacadamState:
     """The position after a legal ``move``; ``state`` is left as it was."""
-    first = state.battle_first
+    south, north, side, first, history, seen, _ = state
     if first is not None:
         assert isinstance(move, Placement)
         return _apply_placement(state, move.square, first)
-    assert isinstance(move, PawnMove)
-    change = 1 << move.start | 1 << move.end
-    south, north, side = state.south, state.north, state.side
+    start, end, _ = move  # a PawnMove: the battle has begun
+    change = 1 << start | 1 << end
     if side:
         north ^= change
     else:
         south ^= change
-    return battle_state(south, north, side ^ 1, state.history, state.seen)
+    return battle_state(south, north, side ^ 1, history, seen)
 
 
 def _apply_placement(state: MacadamState, square: int, first: int) -> MacadamState:

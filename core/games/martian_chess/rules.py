@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from core.games.martian_chess.board import DRONE, EMPTY, LAYOUTS, QUEEN
 from core.games.martian_chess.moves import CLOCK, PASS, Move
+from core.games.martian_chess.reach import REACH, ZONE_PARTS
 from core.games.martian_chess.state import (
     CLOCK_READY,
     DEADLOCK_TURNS,
@@ -25,83 +26,82 @@ _new_state = tuple.__new__
 def legal_moves(state: State) -> list[Move]:
     """Every legal move: board moves (or ``PASS`` if there are none), and ``CLOCK`` if it
     may be called. Empty once the game is over."""
-    if state.empty_zone != NO_EMPTY_ZONE or state.clock >= DEADLOCK_TURNS:
+    _, _, _, crossing, clock, _, _, empty_zone = state
+    if empty_zone != NO_EMPTY_ZONE or clock >= DEADLOCK_TURNS:
         return []
     moves = board_moves(state)
-    crossing = state.crossing
     if crossing is not None:
         # No rejection. The way back is always open: nothing has moved since the crossing.
         moves.remove(Move(crossing.dst, crossing.src))
     if not moves:
         # Cannot arise: the piece of a zone nearest a canal always has a move (see rules.md).
         moves.append(PASS)
-    if state.clock == CLOCK_READY:
+    if clock == CLOCK_READY:
         moves.append(CLOCK)
     return moves
 
 
 def board_moves(state: State) -> list[Move]:
     """The moves of the pieces in the mover's zone, before the no-rejection rule."""
-    board = state.board
-    seat = state.to_move
-    layout = LAYOUTS[len(board)]
-    zone_of = layout.zone_of
-    rays = layout.rays
+    board, seat, _, _, _, _, occupied, _ = state
+    size = len(board)
+    reach = REACH[size]
     moves: list[Move] = []
-    append = moves.append
-    # Merges wait until the whole zone is seen: each needs the zone to lack what it makes.
-    queen_merges: list[Move] = []
-    drone_merges: list[Move] = []
     in_zone = [False] * (QUEEN + 1)
-    for square in layout.zone_squares[seat]:
-        piece = board[square]
-        if piece:
+    taken = occupied.to_bytes(size // 8, "little")
+    for index, bits, squares in ZONE_PARTS[size][seat]:
+        for square in squares[taken[index] & bits]:
+            piece = board[square]
             in_zone[piece] = True
-            for ray in rays[piece][square]:
-                for target_square, move in ray:
-                    target = board[target_square]
-                    if not target:
-                        append(move)
-                    else:
-                        if zone_of[target_square] != seat:
-                            append(move)
-                        elif piece + target == QUEEN:  # pawn and drone, either way round
-                            queen_merges.append(move)
-                        elif piece + target == DRONE:  # two pawns
-                            drone_merges.append(move)
-                        break
-    if queen_merges and not in_zone[QUEEN]:
-        moves.extend(queen_merges)
-    if drone_merges and not in_zone[DRONE]:
-        moves.extend(drone_merges)
+            for group, table in reach[piece][square]:
+                moves += table[occupied & group][0]
+    if not (in_zone[QUEEN] and in_zone[DRONE]):
+        lacking = {made for made in (QUEEN, DRONE) if not in_zone[made]}
+        moves += _merges(board, LAYOUTS[size].zone_squares[seat], occupied, lacking)
     return moves
+
+
+def _merges(
+    board: tuple[int, ...], zone: tuple[int, ...], occupied: int, lacking: set[int]
+) -> list[Move]:
+    """The field promotions of the pieces on the ``zone`` squares, which lack the pieces in
+    ``lacking``: a pawn and a drone make a queen while the zone has no queen, two pawns a
+    drone while it has no drone."""
+    reach = REACH[len(board)]
+    merges = []
+    for square in zone:
+        piece = board[square]
+        if piece and piece != QUEEN:  # a queen merges with nothing
+            for group, table in reach[piece][square]:
+                for target, move in table[occupied & group][1]:
+                    if piece + board[target] in lacking:
+                        merges.append(move)
+    return merges
 
 
 def apply(state: State, move: Move) -> State:
     """The position after ``move`` (assumed legal); ``state`` is left untouched."""
     src, dst = move
-    seat = state.to_move
-    scores = state.scores
+    board, seat, scores, _, clock, teams, occupied, _ = state
     next_seat = (seat + 1) % len(scores)
-    clock = state.clock
     if src < 0:
         if move == CLOCK:
             return state._replace(clock=0)
         if clock >= 0:
             clock += 1
-        fields = (state.board, next_seat, scores, None, clock, state.teams, state.occupied)
-        return _new_state(State, (*fields, NO_EMPTY_ZONE))
-    board = list(state.board)
-    piece = board[src]
-    target = board[dst]
+        fields = (board, next_seat, scores, None, clock, teams, occupied, NO_EMPTY_ZONE)
+        return _new_state(State, fields)
     layout = LAYOUTS[len(board)]
+    squares = list(board)
+    piece = squares[src]
+    target = squares[dst]
     crossing = None
     captured = False
-    board[src] = EMPTY
+    squares[src] = EMPTY
     if layout.zone_of[dst] == seat:
-        board[dst] = piece + target  # a plain move, or a merge
+        squares[dst] = piece + target  # a plain move, or a merge
     else:
-        board[dst] = piece
+        squares[dst] = piece
         if target:
             captured = True
             score_list = list(scores)
@@ -111,8 +111,7 @@ def apply(state: State, move: Move) -> State:
             crossing = move
     if clock >= 0:
         clock = 0 if captured else clock + 1
-    occupied = state.occupied & ~(1 << src) | 1 << dst
+    occupied = (occupied ^ 1 << src) | 1 << dst
     empty_zone = NO_EMPTY_ZONE if occupied & layout.zone_masks[seat] else seat
-    return _new_state(
-        State, (tuple(board), next_seat, scores, crossing, clock, state.teams, occupied, empty_zone)
-    )
+    fields = (tuple(squares), next_seat, scores, crossing, clock, teams, occupied, empty_zone)
+    return _new_state(State, fields)

@@ -1,0 +1,343 @@
+"""Which actions are legal, and what an action does to the position (debts included)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from core.games.chase.board import SQUARES, TURNS, name, start_squares
+from core.games.chase.ledger import (
+    CROSSED,
+    JUMPED,
+    PIVOTED,
+    STRANDED,
+    TAUNTED,
+    Debt,
+    Ledger,
+    can_pay,
+)
+from core.games.chase.movelist import MoveList
+from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
+from core.games.chase.search import walk_results
+from core.games.chase.state import (
+    DEBT,
+    GOLD,
+    NO_ACTION,
+    REPETITION,
+    TILES,
+    ChaseState,
+    position_key,
+)
+from core.games.chase.survey import COLOUR_MASK, bits, nth_square, survey
+from core.games.chase.tiles import KIND_ORIENTATIONS, shuffled_stack
+from core.games.chase.walks import PAWN_EVENT, TAUNT_EVENT, trace_walk, walk_board
+
+#: The fewest coins that go on a tile at a time.
+MIN_STACK = 2
+#: What a jumped pawn costs its owner (besides the stack it stands on), what a pawn left on a
+#: tile its owner does not control costs each turn, and what a pivot costs.
+JUMP_FEE = 2
+STRANDED_FEE = 2
+PIVOT_FEE = 1
+
+
+def new_state(mode: str, pawns: int, gold: int, first: int, seed: int) -> ChaseState:
+    """The starting position: pawns on their back ranks, no tiles, the stack shuffled;
+    ``first`` is the seat to move first, or 2 to draw it (after the shuffle)."""
+    rng = random.Random(seed)
+    deck = () if mode == GOLD else shuffled_stack(rng)
+    state = ChaseState(
+        mode=mode,
+        to_move=rng.randrange(2) if first == 2 else first,
+        exits=(0,) * SQUARES,
+        turned=0,
+        stacks=(),
+        pawns=(start_squares(0, pawns), start_squares(1, pawns)),
+        loose=(0, 0) if mode == TILES else (gold, gold),
+        deck=deck,
+    )
+    return state._replace(history=(position_key(state),))
+
+
+# -- the actions on offer ---------------------------------------------------------------------
+
+
+def placement_mask(state: ChaseState, seat: int) -> int:
+    """Squares of the seat's colour with no tile and no enemy pawn (none in Gold mode)."""
+    if state.mode == GOLD or not state.deck:
+        return 0
+    facts = survey(state)
+    return COLOUR_MASK[seat] & ~facts.tiles & ~facts.pawns[1 - seat]
+
+
+def gold_target_masks(state: ChaseState, seat: int) -> tuple[int, int]:
+    """Where the seat may put gold: ``(squares taking 2 coins or more, guarded opponent
+    stacks it may claim with one coin more than they hold)``.
+
+    Your own tile (or stack) takes 2 or more if no pawn of yours stands on it; an opponent's
+    tile without gold takes 2 or more, a guarded one its stack plus one, if no pawn stands on
+    it. In Gold mode a bare square of your colour without an enemy pawn, or any bare square
+    your own pawn stands on, takes 2 or more (that is how a pawn gets the gold it needs).
+    """
+    if state.mode == TILES:
+        return 0, 0
+    facts = survey(state)
+    own, enemy = facts.pawns[seat], facts.pawns[1 - seat]
+    plain = facts.controlled[seat] & ~own
+    guarded = facts.stacks[1 - seat] & ~enemy & ~own
+    if state.mode == GOLD:
+        bare = ~(facts.stacks[0] | facts.stacks[1])
+        plain |= (COLOUR_MASK[seat] & ~enemy | own) & bare
+    else:
+        plain |= facts.tiles & ~facts.controlled[seat] & ~own & ~enemy & ~guarded
+    return plain, guarded
+
+
+def gold_targets(state: ChaseState, seat: int) -> list[tuple[int, int]]:
+    """``(square, fewest coins)`` for every square the seat may put gold on, in square order
+    (see ``gold_target_masks``)."""
+    plain, guarded = gold_target_masks(state, seat)
+    sizes = survey(state).sizes
+    targets = [(square, MIN_STACK) for square in bits(plain)]
+    targets.extend((square, sizes[square] + 1) for square in bits(guarded))
+    targets.sort()
+    return targets
+
+
+def pivot_masks(state: ChaseState, seat: int) -> tuple[int, int]:
+    """The tiles the seat may pivot this turn: ``(those with one other orientation, those with
+    three)``; every tile but the one the opponent just pivoted, if the seat can pay."""
+    if state.mode == GOLD:
+        return 0, 0
+    exits = bytes(state.exits)
+    one = int(exits.translate(_ONE_TURN)[::-1], 2)
+    three = int(exits.translate(_THREE_TURNS)[::-1], 2)
+    if state.lock >= 0:
+        one &= ~(1 << state.lock)
+        three &= ~(1 << state.lock)
+    if (one or three) and not can_pay(state, seat, PIVOT_FEE):
+        return 0, 0
+    return one, three
+
+
+_ONE_TURN = bytes.maketrans(bytes(range(256)), bytes(b"01"[len(TURNS[m]) == 1] for m in range(256)))
+_THREE_TURNS = bytes.maketrans(
+    bytes(range(256)), bytes(b"01"[len(TURNS[m]) == 3] for m in range(256))
+)
+
+
+def merge_choices(state: ChaseState, seat: int) -> list[tuple[tuple[int, ...], list[int]]]:
+    """``(sources, destinations)`` for every set of two or more of the seat's stacks.
+
+    The merged stack stays on one of its tiles or goes to a tile where that much gold could
+    be added (a tile you control or claim with it); never onto a tile under your own pawn
+    (except, in Gold mode, a bare square your pawn stands on). A destination that carries
+    your gold is always one of the sources.
+    """
+    facts = survey(state)
+    stacks = bits(facts.stacks[seat])
+    if len(stacks) < 2:
+        return []
+    own = facts.pawns[seat]
+    plain, guarded = gold_target_masks(state, seat)
+    anywhere = bits(plain & ~facts.stacks[seat])
+    claims = [(square, facts.sizes[square] + 1) for square in bits(guarded)]
+    choices = []
+    for subset in range(1, 1 << len(stacks)):
+        if subset & (subset - 1) == 0:
+            continue
+        sources = tuple(stacks[i] for i in range(len(stacks)) if subset >> i & 1)
+        sizes = [facts.sizes[square] for square in sources]
+        if max(sizes) < MIN_STACK:
+            continue
+        total = sum(sizes)
+        dests = [square for square in sources if not 1 << square & own]
+        dests += anywhere
+        dests += [square for square, fewest in claims if fewest <= total]
+        if dests:
+            choices.append((sources, dests))
+    return choices
+
+
+def walk_moves(state: ChaseState, seat: int) -> list[Walk]:
+    """Every distinct pawn move the seat can make and pay for."""
+    board = walk_board(state, seat)
+    moves = []
+    for pawn in state.pawns[seat]:
+        for (_, events), path in walk_results(board, pawn).items():
+            move = Walk(path)
+            if any(event < PAWN_EVENT for event in events) and not _affordable(state, move):
+                continue
+            moves.append(move)
+    return moves
+
+
+def walk_problem(state: ChaseState, path: tuple[int, ...]) -> str:
+    """Why the player to move may not move a pawn along ``path`` ("" if they may). Any legal
+    path is allowed, even one the move list writes another way (see ``legal_moves``)."""
+    seat = state.to_move
+    if path[0] not in state.pawns[seat]:
+        return f"there is no pawn of yours on {name(path[0])}"
+    events, reason = trace_walk(walk_board(state, seat), path)
+    if reason:
+        return reason
+    if any(event < PAWN_EVENT for event in events) and not _affordable(state, Walk(path)):
+        return "you cannot pay for the gold this move passes over"
+    return ""
+
+
+def _affordable(state: ChaseState, move: ChaseMove) -> bool:
+    """Whether the mover can pay every cost of ``move`` as it falls due."""
+    ledger = _perform(state, move)
+    return ledger.loser != state.to_move
+
+
+_recent: dict[int, tuple[ChaseState, MoveList]] = {}
+
+
+def legal_moves(state: ChaseState) -> MoveList:
+    """Every legal action; pawn moves as one path per distinct result (see ``search``).
+
+    The lists of the last few states are kept (by object identity), since a turn often asks
+    for them more than once (to check, to parse, to play)."""
+    entry = _recent.get(id(state))
+    if entry is not None and entry[0] is state:
+        return entry[1]
+    moves = _legal_moves(state)
+    if len(_recent) >= 4:
+        _recent.pop(next(iter(_recent)))
+    _recent[id(state)] = (state, moves)
+    return moves
+
+
+def _legal_moves(state: ChaseState) -> MoveList:
+    moves = MoveList()
+    if state.end:
+        return moves
+    seat = state.to_move
+    squares = placement_mask(state, seat)
+    if squares:
+        moves.add(*_grid(Place, squares, KIND_ORIENTATIONS[state.deck[0]]))
+    loose = state.loose[seat]
+    plain, guarded = gold_target_masks(state, seat)
+    if plain and loose >= MIN_STACK:
+        moves.add(*_grid(AddGold, plain, range(MIN_STACK, loose + 1)))
+    sizes = survey(state).sizes
+    for square in bits(guarded):
+        if sizes[square] < loose:
+            moves.add(*_grid(AddGold, 1 << square, range(sizes[square] + 1, loose + 1)))
+    for sources, dests in merge_choices(state, seat):
+        moves.add(len(dests), _merges(sources, dests))
+    for turns, tiles in zip((1, 3), pivot_masks(state, seat), strict=True):
+        if tiles:
+            moves.add(tiles.bit_count() * turns, _pivots(tiles, turns, state.exits))
+    moves.extend(walk_moves(state, seat))
+    return moves
+
+
+def _grid(
+    kind: Callable[[int, int], ChaseMove], squares: int, values: Sequence[int]
+) -> tuple[int, Callable[[int], ChaseMove]]:
+    """A block of ``kind(square, value)`` for every square of a mask and every value."""
+    count = len(values)
+
+    def make(index: int) -> ChaseMove:
+        return kind(nth_square(squares, index // count), values[index % count])
+
+    return squares.bit_count() * count, make
+
+
+def _pivots(tiles: int, turns: int, exits: tuple[int, ...]) -> Callable[[int], ChaseMove]:
+    def make(index: int) -> ChaseMove:
+        square = nth_square(tiles, index // turns)
+        return Pivot(square, TURNS[exits[square]][index % turns])
+
+    return make
+
+
+def _merges(sources: tuple[int, ...], dests: list[int]) -> Callable[[int], ChaseMove]:
+    return lambda index: Merge(sources, dests[index])
+
+
+def has_action(state: ChaseState) -> bool:
+    """Whether the player to move has any legal action (cheap kinds checked first)."""
+    seat = state.to_move
+    if placement_mask(state, seat) or any(pivot_masks(state, seat)):
+        return True
+    loose = state.loose[seat]
+    if any(fewest <= loose for _, fewest in gold_targets(state, seat)):
+        return True
+    return len(legal_moves(state)) > 0
+
+
+# -- what an action does ----------------------------------------------------------------------
+
+
+def _perform(state: ChaseState, move: ChaseMove) -> Ledger:
+    """The action and every debt it causes, then the next player's fees for stranded pawns."""
+    seat, other = state.to_move, 1 - state.to_move
+    ledger = Ledger(state)
+    if isinstance(move, Place):
+        ledger.exits[move.square] = move.exits
+    elif isinstance(move, AddGold):
+        ledger.loose[seat] -= move.amount
+        ledger.put_gold(seat, move.square, move.amount)
+    elif isinstance(move, Merge):
+        total = sum(ledger.take_stack(square) for square in move.sources)
+        ledger.put_gold(seat, move.dest, total)
+    elif isinstance(move, Pivot):
+        ledger.exits[move.square] = move.exits
+        ledger.pay(PIVOTED, seat, PIVOT_FEE, move.square)
+    else:
+        _walk(state, ledger, move.path)
+    if ledger.loser < 0:
+        for square in ledger.stranded(other):
+            if not ledger.pay(STRANDED, other, STRANDED_FEE, square):
+                break
+    return ledger
+
+
+def _walk(state: ChaseState, ledger: Ledger, path: tuple[int, ...]) -> None:
+    seat, other = state.to_move, 1 - state.to_move
+    events, _ = trace_walk(walk_board(state, seat), path)
+    ledger.move_pawn(seat, path[0], path[-1])
+    for event in events:
+        if event >= TAUNT_EVENT:
+            paid = ledger.pay(TAUNTED, other, event - TAUNT_EVENT, path[-1])
+        elif event >= PAWN_EVENT:
+            square = event - PAWN_EVENT
+            paid = ledger.pay(JUMPED, other, JUMP_FEE + ledger.size(square), square)
+        elif ledger.owner(event) == other:
+            paid = ledger.pay(CROSSED, seat, ledger.size(event), event)
+        else:
+            continue
+        if not paid:
+            return
+
+
+def apply(state: ChaseState, move: ChaseMove) -> ChaseState:
+    ledger = _perform(state, move)
+    seat = state.to_move
+    placed = isinstance(move, Place)
+    after = state._replace(
+        to_move=1 - seat,
+        deck=state.deck[1:] if placed else state.deck,
+        lock=move.square if isinstance(move, Pivot) else -1,
+        **ledger.board(),
+    )
+    key = position_key(after)
+    history = (key,) if placed else (*state.history, key)
+    after = after._replace(history=history)
+    if ledger.loser >= 0:
+        return after._replace(winner=1 - ledger.loser, end=DEBT)
+    if not has_action(after):
+        return after._replace(winner=seat, end=NO_ACTION)
+    if history.count(key) >= 3:
+        return after._replace(end=REPETITION)
+    return after
+
+
+def turn_debts(state: ChaseState, move: ChaseMove) -> tuple[Debt, ...]:
+    """Every debt ``move`` causes, in the order they were settled (the next player's fees for
+    stranded pawns last)."""
+    return tuple(_perform(state, move).debts)

@@ -1,0 +1,439 @@
+"""Finding every distinct pawn move: one path per result ``(end, events)``.
+
+Many paths share a result, so the search keeps the shortest path it finds for each. When no
+enemy pawn can be hopped and no taunt is possible, a result is just a reachable tile and the
+events of the jump (if any) that led there, so a breadth-first flood from the start and from
+every jump landing finds them all. Otherwise a depth-first search walks the simple paths,
+cutting off a branch once nothing new can come of it: when no taunt can be reached any
+more, the rest is a flood again; when every result still within reach is already known, the
+branch stops.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from core.games.chase.board import EXIT_BITS, NEIGHBOUR, RAYS
+from core.games.chase.walks import (
+    TAUNT_EVENT,
+    TAUNT_TILES,
+    Events,
+    WalkBoard,
+    pass_events,
+    passable,
+    taunt_gold,
+)
+
+Path = tuple[int, ...]
+#: How many branches the depth-first search may open per pawn before it settles for the
+#: shortest way on from each (see ``_Search.sweep``).
+SEARCH_LIMIT = 20000
+#: How many of the longest sweeps found give detours once the search stops at its limit.
+DETOUR_SWEEPS = 24
+#: NEIGHBOUR_SET[square]: the adjacent squares as a mask.
+NEIGHBOUR_SET = tuple(
+    sum(1 << step for step in NEIGHBOUR[square] if step >= 0) for square in range(64)
+)
+Results = dict[tuple[int, Events], Path]
+
+
+class _Search:
+    """The path search from the pawn on ``start``."""
+
+    def __init__(self, board: WalkBoard, start: int) -> None:
+        self.board = board
+        self.start = start
+        self.occupied = board.occupied & ~(1 << start)
+        #: Tiles a sweep may step onto: controlled and without a pawn.
+        self.free = board.controlled & ~self.occupied
+        self.found: Results = {}
+        self.steps = 0
+        self.explored: dict[tuple[int, int, Events], list[int]] = {}
+        self.hops = self.hop_chances()
+        self.parts: Parts | None = None
+
+    def record(self, end: int, events: Events, path: Path) -> None:
+        key = (end, events)
+        known = self.found.get(key)
+        if known is None or len(path) < len(known):
+            self.found[key] = path
+
+    # -- the whole search ---------------------------------------------------------------------
+
+    def run(self) -> Results:
+        landings = self.landings()
+        start = self.start
+        if not self.hops and not self.taunt_possible():
+            groups: dict[Events, list[Path]] = {(): [(start,)]}
+            for square, events, _ in landings:
+                self.record(square, events, (start, square))
+                groups.setdefault(events, []).append((start, square))
+            for events, sources in groups.items():
+                self.flood(sources, 0, events)
+            return self.found
+        own = 1 if 1 << start & self.board.own_colour else 0
+        self.flood([(start,)], 0, (), (1, own))
+        self.sweep(start, 1 << start, (start,), (), 1, own, 0, pure=True)
+        if self.steps > SEARCH_LIMIT:
+            self.detours()
+        for square, events, jumped in landings:
+            path = (start, square)
+            self.record(square, events, path)
+            self.sweep(square, 1 << square, path, events, 2, 0, jumped, pure=False)
+        return self.found
+
+    def detours(self) -> None:
+        """When the search stopped at its limit: more taunts from the longest sweeps found,
+        each cut short at every tile and continued from there the shortest way to the rest."""
+        own_colour = self.board.own_colour
+        sweeps = [
+            path
+            for path in self.found.values()
+            if path[0] == self.start and all(NEIGHBOUR_SET[a] >> b & 1 for a, b in pairwise(path))
+        ]
+        sweeps.sort(key=len, reverse=True)
+        for path in sweeps[:DETOUR_SWEEPS]:
+            visited = own = 0
+            for length, square in enumerate(path, 1):
+                own += 1 if 1 << square & own_colour else 0
+                self.flood([path[:length]], visited, (), (length, own))
+                visited |= 1 << square
+
+    def landings(self) -> list[tuple[int, Events, int]]:
+        """``(square, events, pawns jumped)`` for every jump out of the start tile (a jump of
+        two squares over an enemy pawn is the first hop of a sweep instead)."""
+        board, start = self.board, self.start
+        result = []
+        for direction in EXIT_BITS[board.exits[start]]:
+            events: Events = ()
+            jumped = 0
+            for distance, square in enumerate(RAYS[start][direction], 1):
+                bit = 1 << square
+                if distance >= 2 and bit & self.free and not (distance == 2 and jumped):
+                    result.append((square, events, jumped))
+                if bit & self.occupied and not bit & board.enemy:
+                    break
+                if not passable(board.exits[square], direction):
+                    break
+                events += pass_events(board, square)
+                jumped |= bit & board.enemy
+        return result
+
+    def hop_chances(self) -> list[tuple[int, int, int]]:
+        """``(from, over, to)`` for every hop a sweep might make, whatever it visited first."""
+        board = self.board
+        stands = self.free | 1 << self.start
+        chances = []
+        for pawn in _squares(board.enemy):
+            for direction in range(8):
+                land = NEIGHBOUR[pawn][direction]
+                before = NEIGHBOUR[pawn][(direction + 4) % 8]
+                if (
+                    land >= 0
+                    and before >= 0
+                    and 1 << land & self.free
+                    and 1 << before & stands
+                    and board.exits[before] >> direction & 1
+                    and passable(board.exits[pawn], direction)
+                ):
+                    chances.append((before, pawn, land))
+        return chances
+
+    def taunt_possible(self) -> bool:
+        """Whether a pure sweep from the start could cover enough tiles for a taunt."""
+        start = self.start
+        reach = self.reach(start, 1 << start)
+        own_colour = self.board.own_colour
+        own = (reach | 1 << start) & own_colour
+        if reach.bit_count() + 1 < TAUNT_TILES or own.bit_count() < TAUNT_TILES:
+            return False
+        more_tiles, more_own = self.longest(start, reach)
+        return taunt_gold(1 + more_tiles, (1 << start & own_colour).bit_count() + more_own) > 0
+
+    # -- breadth first ------------------------------------------------------------------------
+
+    def reach(self, here: int, visited: int) -> int:
+        """The tiles sweep steps can reach from ``here`` without entering ``visited``."""
+        exits, free = self.board.exits, self.free
+        seen = visited | 1 << here
+        frontier = [here]
+        while frontier:
+            step_from = frontier
+            frontier = []
+            for square in step_from:
+                for direction in EXIT_BITS[exits[square]]:
+                    step = NEIGHBOUR[square][direction]
+                    if step >= 0 and 1 << step & free and not 1 << step & seen:
+                        seen |= 1 << step
+                        frontier.append(step)
+        return seen & ~visited & ~(1 << here)
+
+    def flood(
+        self,
+        sources: list[Path],
+        visited: int,
+        events: Events,
+        counts: tuple[int, int] | None = None,
+    ) -> None:
+        """Record every tile sweep steps reach from the ends of ``sources`` (paths), with the
+        same events, by the shortest way. ``counts`` (tiles, tiles of the mover's colour) of
+        the one source path, for a pure sweep that may earn a taunt on the way."""
+        exits, free, start = self.board.exits, self.free, self.start
+        own_colour = self.board.own_colour
+        seen = visited
+        for path in sources:
+            seen |= 1 << path[-1]
+        tiles, own = counts or (0, 0)
+        frontier = [(path, tiles, own) for path in sources]
+        while frontier:
+            step_from = frontier
+            frontier = []
+            for path, tiles, own in step_from:
+                for direction in EXIT_BITS[exits[path[-1]]]:
+                    step = NEIGHBOUR[path[-1]][direction]
+                    if step >= 0 and 1 << step & free and not 1 << step & seen:
+                        seen |= 1 << step
+                        longer = (*path, step)
+                        more_own = own + (1 if 1 << step & own_colour else 0)
+                        if step != start:
+                            earned = taunt_gold(tiles + 1, more_own) if counts else 0
+                            ending = (*events, TAUNT_EVENT + earned) if earned else events
+                            self.record(step, ending, longer)
+                        frontier.append((longer, tiles + 1, more_own))
+
+    # -- depth first --------------------------------------------------------------------------
+
+    def successors(self, here: int, visited: int, jumped: int) -> list[tuple[int, int]]:
+        """``(square, hopped)`` for every step (``hopped`` -1) or hop out of ``here``."""
+        board = self.board
+        result = []
+        for direction in EXIT_BITS[board.exits[here]]:
+            step = NEIGHBOUR[here][direction]
+            if step < 0:
+                continue
+            bit = 1 << step
+            if not bit & self.occupied:
+                if bit & self.free and not bit & visited:
+                    result.append((step, -1))
+                continue
+            if not bit & board.enemy or bit & jumped:
+                continue
+            if not passable(board.exits[step], direction):
+                continue
+            land = NEIGHBOUR[step][direction]
+            if land >= 0 and 1 << land & self.free and not 1 << land & visited:
+                result.append((land, step))
+        return result
+
+    def sweep(
+        self,
+        here: int,
+        visited: int,
+        path: Path,
+        events: Events,
+        tiles: int,
+        own: int,
+        jumped: int,
+        pure: bool,
+    ) -> None:
+        """Record every result of sweeping on from ``here`` (``path`` led there)."""
+        moves = self.successors(here, visited, jumped)
+        if not moves:
+            return
+        self.steps += 1
+        if self.steps > SEARCH_LIMIT:
+            self.flood([path], visited, events, (tiles, own) if pure else None)
+            return
+        if (not pure or not self.taunt_left(visited, tiles, own)) and self.explored_before(
+            here, visited, jumped, events
+        ):
+            return
+        ahead = self.reach(here, visited)
+        if not self.hop_ahead(here, ahead, visited, jumped):
+            best = 0
+            if pure:
+                more_own = (ahead & self.board.own_colour).bit_count()
+                best = taunt_gold(tiles + ahead.bit_count(), own + more_own)
+            if best:
+                more_tiles, more_own = self.longest(here, ahead)
+                best = taunt_gold(tiles + more_tiles, own + more_own)
+            if best == 0:
+                self.flood([path], visited, events)
+                return
+            if self.complete(ahead, events, tiles, own, best):
+                return
+        for square, hopped in moves:
+            step_events = events
+            step_jumped = jumped
+            if hopped >= 0:
+                step_events = events + pass_events(self.board, hopped)
+                step_jumped = jumped | 1 << hopped
+            step_tiles = tiles + 1
+            step_own = own + (1 if 1 << square & self.board.own_colour else 0)
+            step_path = (*path, square)
+            if square != self.start:
+                earned = taunt_gold(step_tiles, step_own) if pure else 0
+                ending = (*step_events, TAUNT_EVENT + earned) if earned else step_events
+                self.record(square, ending, step_path)
+            self.sweep(
+                square,
+                visited | 1 << square,
+                step_path,
+                step_events,
+                step_tiles,
+                step_own,
+                step_jumped,
+                pure,
+            )
+
+    def taunt_left(self, visited: int, tiles: int, own: int) -> bool:
+        """Whether a pure sweep could still earn a taunt, counting every tile not visited."""
+        left = self.free & ~visited
+        return (
+            taunt_gold(tiles + left.bit_count(), own + (left & self.board.own_colour).bit_count())
+            > 0
+        )
+
+    def explored_before(self, here: int, visited: int, jumped: int, events: Events) -> bool:
+        """Whether this branch can find nothing new: the search already went on from
+        ``here`` with the same pawns jumped and the same debts, having visited only some of
+        the tiles visited now (so it could go everywhere this branch can). Only for sweeps
+        that can no longer earn a taunt, whose results do not depend on their length."""
+        earlier = self.explored.setdefault((here, jumped, events), [])
+        if any(before & visited == before for before in earlier):
+            return True
+        earlier.append(visited)
+        return False
+
+    def hop_ahead(self, here: int, ahead: int, visited: int, jumped: int) -> bool:
+        """Whether a hop may still come: from ``here`` or a tile ``ahead``, over a pawn not
+        jumped yet, onto a tile not visited yet."""
+        stands = ahead | 1 << here
+        return any(
+            1 << before & stands and not 1 << over & jumped and not 1 << land & visited
+            for before, over, land in self.hops
+        )
+
+    def longest(self, here: int, ahead: int) -> tuple[int, int]:
+        """Upper bounds on the tiles, and tiles of the mover's colour, that a sweep going on
+        from ``here`` can still add (``ahead``: the tiles it can still reach): along a chain
+        of strongly connected parts of the board's step graph, all their tiles ahead."""
+        if self.parts is None:
+            self.parts = _strong_parts(self.board.exits, self.free | 1 << self.start)
+        part_of, masks, successors = self.parts
+        own_colour = self.board.own_colour
+        within = ahead | 1 << here
+        most_tiles: list[int] = []
+        most_own: list[int] = []
+        for mask, after in zip(masks, successors, strict=True):
+            if not mask & within:
+                most_tiles.append(0)
+                most_own.append(0)
+                continue
+            left = mask & ahead
+            tiles = left.bit_count()
+            own = (left & own_colour).bit_count()
+            if after:
+                tiles += max([most_tiles[part] for part in after])
+                own += max([most_own[part] for part in after])
+            most_tiles.append(tiles)
+            most_own.append(own)
+        part = part_of[here]
+        return most_tiles[part], most_own[part]
+
+    def complete(self, ahead: int, events: Events, tiles: int, own: int, best: int) -> bool:
+        """Whether every result a pure sweep could still reach (ending on a tile ``ahead``)
+        is already known."""
+        lowest = taunt_gold(tiles, own)
+        for end in _squares(ahead):
+            for earned in range(lowest, best + 1):
+                ending = (*events, TAUNT_EVENT + earned) if earned else events
+                if (end, ending) not in self.found:
+                    return False
+        return True
+
+
+def _squares(mask: int) -> list[int]:
+    squares = []
+    while mask:
+        low = mask & -mask
+        squares.append(low.bit_length() - 1)
+        mask ^= low
+    return squares
+
+
+Parts = tuple[dict[int, int], list[int], list[list[int]]]
+_known_parts: dict[tuple[int, bytes], Parts] = {}
+
+
+def _strong_parts(exits: tuple[int, ...], nodes_mask: int) -> Parts:
+    """The strongly connected parts of the graph of sweep steps between the tiles of
+    ``nodes_mask`` (Tarjan's algorithm): ``(part of each tile, tiles of each part as a mask,
+    the parts each part leads to)``. A part comes after every part it leads to.
+
+    A player's web of tiles often stays the same from one turn to the next, so the last few
+    answers are kept."""
+    nodes = _squares(nodes_mask)
+    key = (nodes_mask, bytes(exits[square] for square in nodes))
+    known = _known_parts.get(key)
+    if known is None:
+        known = _tarjan(exits, nodes_mask, nodes)
+        if len(_known_parts) >= 64:
+            _known_parts.pop(next(iter(_known_parts)))
+        _known_parts[key] = known
+    return known
+
+
+def _tarjan(exits: tuple[int, ...], nodes_mask: int, nodes: list[int]) -> Parts:
+    edges = {
+        square: [
+            step
+            for direction in EXIT_BITS[exits[square]]
+            if (step := NEIGHBOUR[square][direction]) >= 0 and 1 << step & nodes_mask
+        ]
+        for square in nodes
+    }
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    part_of: dict[int, int] = {}
+    masks: list[int] = []
+    stack: list[int] = []
+    for root in nodes:
+        if root in index:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, child = work.pop()
+            if child == 0:
+                index[node] = low[node] = len(index)
+                stack.append(node)
+            if child < len(edges[node]):
+                work.append((node, child + 1))
+                step = edges[node][child]
+                if step not in index:
+                    work.append((step, 0))
+                continue
+            for step in edges[node]:
+                if step not in part_of:
+                    low[node] = min(low[node], low[step])
+            if low[node] == index[node]:
+                mask = 0
+                while True:
+                    member = stack.pop()
+                    part_of[member] = len(masks)
+                    mask |= 1 << member
+                    if member == node:
+                        break
+                masks.append(mask)
+    successors = [
+        sorted({part_of[step] for node in _squares(mask) for step in edges[node]} - {part})
+        for part, mask in enumerate(masks)
+    ]
+    return part_of, masks, successors
+
+
+def walk_results(board: WalkBoard, start: int) -> Results:
+    """One path per distinct result of moving the pawn on ``start``, keyed by result."""
+    if not board.exits[start]:
+        return {}
+    return _Search(board, start).run()

@@ -1,0 +1,116 @@
+"""Bitmask summaries of a position, computed in one pass and reused by every rule.
+
+The rules ask the same questions of a position many times per turn (which squares are
+tiles, who controls them, where the pawns are); the answers are bitmasks with bit
+``square``. The last few surveys are kept, keyed by the state object itself.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from core.games.chase.board import COLOUR, SQUARES
+from core.games.chase.state import GOLD, ChaseState
+
+#: COLOUR_MASK[seat]: the squares of that seat's colour.
+COLOUR_MASK = tuple(
+    sum(1 << square for square in range(SQUARES) if COLOUR[square] == seat) for seat in (0, 1)
+)
+EVERY_SQUARE = (1 << SQUARES) - 1
+
+
+class Survey(NamedTuple):
+    """``tiles``: squares a pawn can stand and move on (tiles; in Gold mode, stacks);
+    ``sizes``: the stack size on each square that has gold; per seat: ``pawns``,
+    ``controlled`` squares, ``stacks`` it owns, ``colour`` (tiles showing its colour; in Gold
+    mode every square, since all a seat sweeps over is its own gold)."""
+
+    tiles: int
+    sizes: dict[int, int]
+    pawns: tuple[int, int]
+    controlled: tuple[int, int]
+    stacks: tuple[int, int]
+    colour: tuple[int, int]
+
+
+#: _BYTE_SQUARES[byte_index][byte]: the squares of one byte of a mask.
+_BYTE_SQUARES = tuple(
+    tuple(tuple(8 * index + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+    for index in range(SQUARES // 8)
+)
+
+
+def bits(mask: int) -> list[int]:
+    """The squares of a mask, in ascending order."""
+    squares: list[int] = []
+    index = 0
+    while mask:
+        byte = mask & 0xFF
+        if byte:
+            squares.extend(_BYTE_SQUARES[index][byte])
+        mask >>= 8
+        index += 1
+    return squares
+
+
+def nth_square(mask: int, index: int) -> int:
+    """The ``index``-th square (from 0, ascending) of a mask."""
+    for _ in range(index):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+_NONZERO = bytes.maketrans(bytes(range(256)), b"0" + b"1" * 255)
+
+
+def nonzero_mask(values: tuple[int, ...]) -> int:
+    """The bitmask of the positions holding a non-zero value (each value 0..255)."""
+    return int(bytes(values).translate(_NONZERO)[::-1], 2)
+
+
+def _survey(state: ChaseState) -> Survey:
+    stacks = [0, 0]
+    sizes = {}
+    for square, size, owner in state.stacks:
+        stacks[owner] |= 1 << square
+        sizes[square] = size
+    pawns = [0, 0]
+    for seat in (0, 1):
+        for square in state.pawns[seat]:
+            pawns[seat] |= 1 << square
+    if state.mode == GOLD:
+        return Survey(
+            tiles=stacks[0] | stacks[1],
+            sizes=sizes,
+            pawns=(pawns[0], pawns[1]),
+            controlled=(stacks[0], stacks[1]),
+            stacks=(stacks[0], stacks[1]),
+            colour=(EVERY_SQUARE, EVERY_SQUARE),
+        )
+    tiles = nonzero_mask(state.exits)
+    south = tiles & (COLOUR_MASK[0] ^ state.turned)
+    north = tiles & ~south
+    guarded = stacks[0] | stacks[1]
+    return Survey(
+        tiles=tiles,
+        sizes=sizes,
+        pawns=(pawns[0], pawns[1]),
+        controlled=(south & ~guarded | stacks[0], north & ~guarded | stacks[1]),
+        stacks=(stacks[0], stacks[1]),
+        colour=(south, north),
+    )
+
+
+_recent: dict[int, tuple[ChaseState, Survey]] = {}
+
+
+def survey(state: ChaseState) -> Survey:
+    """The survey of ``state`` (the last few are remembered by object identity)."""
+    entry = _recent.get(id(state))
+    if entry is not None and entry[0] is state:
+        return entry[1]
+    result = _survey(state)
+    if len(_recent) >= 8:
+        _recent.pop(next(iter(_recent)))
+    _recent[id(state)] = (state, result)
+    return result

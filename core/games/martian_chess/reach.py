@@ -1,0 +1,155 @@
+"""What a piece reaches from a square, looked up by which squares around it are taken.
+
+A piece moves along rays and stops at the first taken square, which it may capture if the
+square lies in another zone, or merge with if it lies in the piece's own zone (whether a
+merge is allowed depends on the pieces and is for the caller to decide). So everything a
+piece on a square can do depends only on which squares of its rays are taken. The rays are
+gathered into groups, each with a table keyed by the taken squares of the group:
+
+* a pawn's four one-square diagonals, and a drone's four two-square orthogonals, form one
+  group each (16 and 256 entries at most);
+* a queen's eight rays form four groups, one per line through its square (128 entries at
+  most each), since one table for all of them would be far too large.
+
+Each table entry is ``(moves, merges)``: the moves to empty squares and the captures, and
+``(square, move)`` for each taken square of the piece's own zone where a ray stops. The
+tables are filled in full at import and are plain dicts, which Python indexes fastest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from core.games.martian_chess.board import (
+    DIAGONAL,
+    DRONE,
+    FOUR_PLAYER,
+    ORTHOGONAL,
+    PAWN,
+    QUEEN,
+    TWO_PLAYER,
+    Layout,
+)
+from core.games.martian_chess.moves import Move
+
+#: A taken square of the piece's own zone where a ray stops, and the move onto it.
+Merge = tuple[int, Move]
+#: The moves and possible merges of a piece, by the taken squares of one group of rays.
+ReachTable = dict[int, tuple[tuple[Move, ...], tuple[Merge, ...]]]
+#: A group of rays: the bitboard of their squares and its table.
+Group = tuple[int, ReachTable]
+
+#: The directions of each piece, in groups, with how far it goes.
+GROUPS = {
+    PAWN: ((DIAGONAL,), 1),
+    DRONE: ((ORTHOGONAL,), 2),
+    QUEEN: (
+        (((1, 0), (-1, 0)), ((0, 1), (0, -1)), ((1, 1), (-1, -1)), ((1, -1), (-1, 1))),
+        8,
+    ),
+}
+
+
+def _subsets(bits: int) -> Iterator[int]:
+    """Every subset of the bitboard ``bits``, the empty one first."""
+    subset = 0
+    while True:
+        yield subset
+        subset = (subset - bits) & bits
+        if not subset:
+            return
+
+
+def _ray(layout: Layout, square: int, file_step: int, rank_step: int, reach: int) -> list[int]:
+    """The squares of one ray from ``square``, nearest first."""
+    rank, file = divmod(square, layout.width)
+    squares = []
+    for distance in range(1, reach + 1):
+        f, r = file + distance * file_step, rank + distance * rank_step
+        if not (0 <= f < layout.width and 0 <= r < layout.height):
+            break
+        squares.append(r * layout.width + f)
+    return squares
+
+
+def _ray_options(
+    layout: Layout, square: int, ray: list[int]
+) -> list[tuple[list[int], tuple[Move, ...], tuple[Merge, ...]]]:
+    """Each way a ray can stop: (the taken squares that make it stop so, its moves, its
+    merge), by its nearest taken square (none, the first, the second ...)."""
+    zone = layout.zone_of[square]
+    moves = [Move(square, target) for target in ray]
+    options = [([0], tuple(moves), ())]
+    for index, target in enumerate(ray):
+        taken = [1 << target | beyond for beyond in _subsets(sum(1 << t for t in ray[index + 1 :]))]
+        if layout.zone_of[target] == zone:
+            options.append((taken, tuple(moves[:index]), ((target, moves[index]),)))
+        else:
+            options.append((taken, tuple(moves[: index + 1]), ()))
+    return options
+
+
+def _group(layout: Layout, square: int, rays: list[list[int]]) -> Group:
+    """The group of these rays from ``square``: every way each of them can stop, combined."""
+    combined: list[tuple[list[int], tuple[Move, ...], tuple[Merge, ...]]] = [([0], (), ())]
+    for ray in rays:
+        combined = [
+            (
+                [key | more for key in keys for more in taken],
+                moves + more_moves,
+                merges + more_merges,
+            )
+            for keys, moves, merges in combined
+            for taken, more_moves, more_merges in _ray_options(layout, square, ray)
+        ]
+    table: ReachTable = {}
+    for keys, moves, merges in combined:
+        table.update(dict.fromkeys(keys, (moves, merges)))
+    return sum(1 << target for ray in rays for target in ray), table
+
+
+def _reach(layout: Layout) -> tuple[tuple[tuple[Group, ...], ...], ...]:
+    """``reach[piece][square]``: the groups of that piece on that square (index 0, empty,
+    has none)."""
+    reach: list[tuple[tuple[Group, ...], ...]] = [()]
+    for piece in (PAWN, DRONE, QUEEN):
+        groups, distance = GROUPS[piece]
+        per_square = []
+        for square in range(layout.size):
+            found = []
+            for directions in groups:
+                rays = [_ray(layout, square, df, dr, distance) for df, dr in directions]
+                if any(rays):
+                    found.append(_group(layout, square, [ray for ray in rays if ray]))
+            per_square.append(tuple(found))
+        reach.append(tuple(per_square))
+    return tuple(reach)
+
+
+#: The groups of every piece on every square, by the number of squares of the board.
+REACH = {layout.size: _reach(layout) for layout in (TWO_PLAYER, FOUR_PLAYER)}
+
+
+def _zone_parts(
+    layout: Layout,
+) -> tuple[tuple[tuple[int, int, tuple[tuple[int, ...], ...]], ...], ...]:
+    """Per seat, its zone as parts of the bytes of a bitboard: ``(byte index, the zone's bits
+    of that byte, the squares of each value of the byte)``."""
+    parts = []
+    for mask in layout.zone_masks:
+        seat_parts = []
+        for index in range(layout.size // 8):
+            bits = mask >> 8 * index & 0xFF
+            if bits:
+                squares = tuple(
+                    tuple(8 * index + bit for bit in range(8) if byte >> bit & 1)
+                    for byte in range(256)
+                )
+                seat_parts.append((index, bits, squares))
+        parts.append(tuple(seat_parts))
+    return tuple(parts)
+
+
+#: ``ZONE_PARTS[size][seat]``: where each zone lies in the bytes of a bitboard, so that the
+#: pieces of a zone are found from ``occupied.to_bytes`` without looking at its empty squares.
+ZONE_PARTS = {layout.size: _zone_parts(layout) for layout in (TWO_PLAYER, FOUR_PLAYER)}

@@ -1,0 +1,170 @@
+"""How fast the library lists games and review opens a long one.
+
+1. A library of 1,000 saved games (of three games, with variations and comments): from the key
+   that opens the library (``l`` on the game selection) until its first screen is laid out and
+   drawn. The listing alone (``saves.library.list_games``, the tags of every file) is shown
+   too. Target: under 0.5 s.
+2. A saved game of Macadam, 500 moves long, standing at its start: from Enter on its row in
+   the library until the board is drawn (the file read and every move replayed by the
+   rules), then from ``End`` until the board shows the last move. Target: under 0.2 s.
+
+The app runs in this process at 80x24; every key is timed from sending it until every widget
+has handled what followed and the screen is drawn again (``bench_ui.settle``). Both the clock
+and the processor time are shown: on a machine busy with other work the clock counts their
+time too, the processor time (of this process) much less.
+
+Usage: ``python tests/bench/bench_library.py [--runs 5]``. A figure, not a test: nothing here
+is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench_ui import settle
+from textual.events import Key
+from textual.pilot import Pilot
+
+from core import GameRecord, find_game
+from saves.format import dumps, save
+from saves.library import list_games
+from saves.paths import games_dir
+from tui.app import create_app
+from tui.screens.board import BoardScreen
+from tui.screens.library import LibraryScreen
+
+GAMES = ("martian-chess", "macadam", "chase")
+LONG_GAME = 500
+
+
+def random_record(game_id: str, seed: int, moves: int) -> GameRecord:
+    """A game of ``moves`` random moves (fewer if it ends first), with one variation and a
+    comment, standing at its end."""
+    game = find_game(game_id)
+    rng = random.Random(seed)
+    record = GameRecord(game, {}, seed, [f"P{seed}", "Bo"])
+    for ply in range(moves):
+        legal = list(game.legal_moves(record.state))
+        going_on = [m for m in legal if game.outcome(game.apply(record.state, m)) is None]
+        if not going_on:
+            break
+        record.play(rng.choice(going_on), main=True)
+        if ply == 3:
+            record.current.comment = f"game {seed}: a comment"
+    if len(record.mainline()) > 4:
+        record.goto(record.mainline()[2])
+        alternatives = [m for m in game.legal_moves(record.state) if m != record.mainline()[3].move]
+        if alternatives:
+            record.play(alternatives[0])
+        record.goto(record.mainline()[-1])
+    return record
+
+
+def fill_library(folder: Path, count: int) -> None:
+    """``count`` files: a few dozen distinct games, each written under many names."""
+    folder.mkdir(parents=True, exist_ok=True)
+    texts = [dumps(random_record(GAMES[n % len(GAMES)], n, 30 + n)) for n in range(30)]
+    for number in range(count):
+        text = texts[number % len(texts)].replace('"Bo"', f'"Bo{number}"', 1)
+        (folder / f"game-{number:04}.pawn").write_text(text, encoding="utf-8")
+
+
+def long_game() -> GameRecord:
+    for seed in range(100):
+        record = random_record("macadam", seed, LONG_GAME)
+        if len(record.mainline()) == LONG_GAME:
+            record.goto(record.root)
+            return record
+    raise SystemExit(f"no random game of {LONG_GAME} moves found")
+
+
+Timing = tuple[float, float]  # seconds by the clock, seconds of processor time
+
+
+class Stopwatch:
+    """The clock and the processor time of this process since it was made."""
+
+    def __init__(self) -> None:
+        self.clock, self.processor = time.perf_counter(), time.process_time()
+
+    def read(self) -> Timing:
+        return time.perf_counter() - self.clock, time.process_time() - self.processor
+
+
+async def timed_key(pilot: Pilot[Any], key: str) -> Timing:
+    app = pilot.app
+    event = Key(key, "\r" if key == "enter" else None)
+    event.set_sender(app)
+    watch = Stopwatch()
+    app._driver.send_message(event)  # type: ignore[union-attr]
+    await settle(pilot)
+    return watch.read()
+
+
+async def library_run(data_dir: Path) -> Timing:
+    app = create_app(data_dir=data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seconds = await timed_key(pilot, "l")
+        assert isinstance(app.screen, LibraryScreen) and len(app.screen.shown) == 1000
+        return seconds
+
+
+async def long_game_run(data_dir: Path) -> tuple[Timing, Timing]:
+    app = create_app(data_dir=data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        watch = Stopwatch()
+        await timed_key(pilot, "enter")
+        for _ in range(3):  # the board is pushed on the next turn of the event loop
+            if isinstance(app.screen, BoardScreen):
+                break
+            await settle(pilot)
+        opened = watch.read()
+        screen = app.screen
+        assert isinstance(screen, BoardScreen) and screen.record.current is screen.record.root
+        jumped = await timed_key(pilot, "end")
+        assert len(screen.record.line()) == LONG_GAME
+        return opened, jumped
+
+
+def report(name: str, timings: list[Timing]) -> None:
+    clock = [timing[0] * 1000 for timing in timings]
+    processor = [timing[1] * 1000 for timing in timings]
+    print(
+        f"{name:46} clock: median {statistics.median(clock):6.1f} ms, worst {max(clock):6.1f}"
+        f" · processor: median {statistics.median(processor):6.1f} ms ({len(timings)} runs)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as many, tempfile.TemporaryDirectory() as one:
+        fill_library(games_dir(many), 1000)
+        listing = []
+        for _ in range(args.runs):
+            watch = Stopwatch()
+            list_games(many)
+            listing.append(watch.read())
+        shown = [asyncio.run(library_run(Path(many))) for _ in range(args.runs)]
+        save(long_game(), games_dir(one) / "long.pawn")
+        runs = [asyncio.run(long_game_run(Path(one))) for _ in range(args.runs)]
+    report("1,000 games: listing their tags", listing)
+    report("1,000 games: l until the library is drawn", shown)
+    report(f"{LONG_GAME}-move game: Enter until the board is drawn", [r[0] for r in runs])
+    report(f"{LONG_GAME}-move game: End until its last move shows", [r[1] for r in runs])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,126 @@
+"""The app of one SSH session: the same app as at one keyboard, opening on the lobby.
+
+``net_app_factory(hall)`` is the factory ``tui.ssh.run`` calls for each session. The app shares
+the server's hall of tables; its storage is the server's saved games, read-only, so players can
+review the finished games of the server but never write files on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from textual.screen import Screen
+
+from core.record import GameRecord
+from saves.errors import SaveError
+from tui.app import PawnshopApp
+from tui.net.hall import TableHall
+from tui.net.lobby import LobbyScreen
+from tui.net.table import Table
+from tui.ssh.session_info import PlayerIdentity, SessionInfo
+from tui.storage import Storage
+
+#: Terminal types that may not show UTF-8 line drawing; they get the ASCII board.
+ASCII_TERMS = ("vt", "dumb", "ansi", "unknown")
+
+READ_ONLY = "is not written: games played here are saved by the server itself"
+
+
+def wants_ascii(term: str) -> bool:
+    """Whether a terminal of type ``term`` should get the ASCII board from the start."""
+    name = term.strip().lower()
+    return not name or name.startswith(ASCII_TERMS)
+
+
+@dataclass(frozen=True)
+class ServerShelf(Storage):
+    """The server's saved games as a session may use them: listed and loaded, never written."""
+
+    def autosave(self, record: GameRecord) -> Path:
+        raise SaveError("The autosave", READ_ONLY)
+
+    def file_finished(self, record: GameRecord) -> Path:
+        raise SaveError("This game", READ_ONLY)
+
+    def save_as(self, record: GameRecord, name: str) -> Path:
+        raise SaveError(name or "The file", READ_ONLY)
+
+    def save_reviewed(self, record: GameRecord, name: str, source: Path | None) -> Path:
+        raise SaveError(name or "The file", READ_ONLY)
+
+    def rename(self, path: Path, name: str) -> Path:
+        raise SaveError(path.name, READ_ONLY)
+
+    def delete(self, path: Path) -> None:
+        raise SaveError(path.name, READ_ONLY)
+
+    def import_file(self, source: Path) -> Path:
+        raise SaveError(source.name, READ_ONLY)
+
+    def export(self, path: Path, destination: str) -> Path:
+        raise SaveError(path.name, READ_ONLY)
+
+
+class NetApp(PawnshopApp):
+    """One session's app: the lobby first, then tables, and reviews of finished games."""
+
+    CSS_PATH = ["../widgets/widgets.tcss", "lobby.tcss"]
+
+    def __init__(self, hall: TableHall, player: PlayerIdentity, *, ascii_board: bool) -> None:
+        super().__init__(games=hall.games, storage=ServerShelf(hall.data_dir, hall.lookup))
+        self.hall = hall
+        self.player = player
+        self.ascii_board = ascii_board
+
+    def get_default_screen(self) -> Screen[None]:
+        return LobbyScreen(self.hall, self.player)
+
+    def on_mount(self) -> None:
+        self._check_size()
+        waiting = self.hall.seats_of(self.player)
+        if waiting:
+            # Back after a dropped connection: straight to the game that waits for this player.
+            self.open_table(waiting[0])
+
+    def open_table(self, table: Table) -> None:
+        """Show ``table`` right above the lobby (a finished one as a review of its game)."""
+        from tui.net.table_screen import TableScreen
+
+        if table.finished:
+            self.review(table.record)
+            return
+
+        async def replace() -> None:
+            while len(self.screen_stack) > 1:
+                await self.pop_screen()
+            await self.push_screen(TableScreen(table, self.player))
+            self._check_size()
+
+        self.call_later(replace)
+
+    def review(self, record: GameRecord) -> None:
+        """Review a copy of ``record`` on a board of this session's own."""
+        from saves.format import dumps, loads
+
+        self.open_board(loads(dumps(record), games=self.storage.games), reviewing=True)
+
+    def action_load(self) -> None:
+        from tui.screens.library import LibraryChoice, LibraryScreen
+
+        def chosen(choice: LibraryChoice | None) -> None:
+            if choice is not None:
+                self.open_board(choice.record, reviewing=True)
+
+        self.push_screen(LibraryScreen(read_only=True), chosen)
+
+
+def net_app_factory(hall: TableHall) -> Callable[[SessionInfo], Any]:
+    """The app factory for ``tui.ssh.run``: one ``NetApp`` per session, all sharing ``hall``."""
+
+    def build(info: SessionInfo) -> NetApp:
+        return NetApp(hall, info.player, ascii_board=wants_ascii(info.term))
+
+    return build

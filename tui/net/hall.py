@@ -1,0 +1,211 @@
+"""The hall: every table of one server, shared by all its sessions.
+
+It opens tables, keeps each one's file up to date after every change (``tui.net.table_files``),
+files finished games into the server's saved games, runs the computer seats, and tells the
+lobby screens when anything they list has changed. One hall per server process, made before
+the server starts and restored from the data folder.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Protocol
+
+from core.game import Game
+from core.record import GameRecord
+from core.registry import all_games
+from saves.errors import SaveError
+from tui.computer import ComputerRunner
+from tui.net.table import Change, SeatHolder, Table, TableRefusal
+from tui.net.table_computers import TableComputers
+from tui.net.table_files import TableWriter, file_finished_table, restore_tables
+from tui.seat_types import level_of
+from tui.ssh.session_info import PlayerIdentity
+from tui.storage import Storage, lookup_in
+
+#: What the creator of a table chooses for each seat: themselves, nobody yet, or a computer
+#: seat type (``computer:normal``).
+ME = "me"
+OPEN = "open"
+
+#: Most tables that may wait for players or be in play at once.
+MAX_TABLES = 200
+
+
+class HallWatcher(Protocol):
+    """A lobby screen: told (on the server's loop) whenever the list of tables changes."""
+
+    def hall_changed(self) -> None: ...
+
+
+class TableHall:
+    def __init__(
+        self,
+        data_dir: Path,
+        log: logging.Logger,
+        *,
+        games: Sequence[Game] | None = None,
+        new_seed: Callable[[], int] | None = None,
+        runner: ComputerRunner | None = None,
+    ) -> None:
+        from tui.app import random_seed
+
+        self.data_dir = data_dir
+        self.log = log
+        self.games = list(games) if games is not None else list(all_games())
+        self.lookup = lookup_in(self.games)
+        self.new_seed = new_seed or random_seed
+        self.runner = runner or ComputerRunner()
+        self.tables: dict[int, Table] = {}
+        self.filed: dict[int, Path] = {}
+        self._computers: dict[int, TableComputers] = {}
+        self._watchers: list[HallWatcher] = []
+        self._next_number = 1
+        self.writer = TableWriter(data_dir, log)
+
+    @property
+    def storage(self) -> Storage:
+        """The server's saved games: where finished tables go, and what the lobby lists."""
+        return Storage(self.data_dir, self.lookup)
+
+    # -- starting and stopping ----------------------------------------------------------------
+
+    def restore(self) -> int:
+        """Read back the tables saved by an earlier run; how many came back."""
+        restored = restore_tables(self.data_dir, self.log, self.lookup)
+        for table in restored:
+            self._add(table)
+            if table.finished:
+                self._file(table)
+        self.log.info("restored %d tables", len(restored))
+        return len(restored)
+
+    def start(self) -> None:
+        """Start the searches of computer seats to move (on the running loop)."""
+        for computers in self._computers.values():
+            computers.update()
+
+    def close(self) -> None:
+        for computers in self._computers.values():
+            computers.close()
+        self._computers.clear()
+        self.runner.shutdown()
+        self.writer.close()
+
+    def flush(self) -> None:
+        """Wait until every table file asked for is written."""
+        self.writer.flush()
+
+    # -- the lobby's view ---------------------------------------------------------------------
+
+    def listed(self) -> list[Table]:
+        """The tables to list: open ones, and finished ones still watched, by number."""
+        return [self.tables[number] for number in sorted(self.tables)]
+
+    def table(self, number: int) -> Table | None:
+        return self.tables.get(number)
+
+    def seats_of(self, player: PlayerIdentity) -> list[Table]:
+        """The unfinished tables where ``player`` holds a seat, by number."""
+        return [
+            table
+            for table in self.listed()
+            if not table.finished and table.seat_of(player) is not None
+        ]
+
+    def watch(self, watcher: HallWatcher) -> None:
+        if watcher not in self._watchers:
+            self._watchers.append(watcher)
+
+    def unwatch(self, watcher: HallWatcher) -> None:
+        if watcher in self._watchers:
+            self._watchers.remove(watcher)
+
+    # -- opening tables -----------------------------------------------------------------------
+
+    def open_table(
+        self,
+        game: Game,
+        options: Mapping[str, str],
+        seats: Sequence[str],
+        player: PlayerIdentity,
+    ) -> Table:
+        """A new table for ``game``; ``seats`` says for each seat ``ME``, ``OPEN`` or a computer
+        seat type. Raises ``TableRefusal`` (or ``PawnshopError`` for bad options)."""
+        if sum(1 for table in self.tables.values() if not table.finished) >= MAX_TABLES:
+            raise TableRefusal(f"This server has {MAX_TABLES} tables already; join one of them.")
+        record = GameRecord(game, options, seed=self.new_seed())
+        if len(seats) != len(record.seat_names):
+            seat_count = len(record.seat_names)
+            raise TableRefusal(f"{game.name} with these options has {seat_count} seats.")
+        if list(seats).count(ME) > 1:
+            raise TableRefusal("You can take only one seat at a table.")
+        holders: list[SeatHolder | None] = []
+        for seat_name, choice in zip(record.seat_names, seats, strict=True):
+            level = level_of(choice)
+            if choice == ME:
+                holders.append(SeatHolder.person(player))
+            elif level is not None:
+                holders.append(SeatHolder.computer(level, seat_name))
+            else:
+                holders.append(None)
+        if all(holder is not None and holder.is_computer for holder in holders):
+            raise TableRefusal("A table needs at least one seat for a person.")
+        table = Table(self._next_number, record, holders)
+        self._add(table)
+        self.log.info("%s opened table %d: %s", player.name, table.number, game.name)
+        self._table_changed(table, "seats")
+        return table
+
+    def _add(self, table: Table) -> None:
+        table.on_change = self._table_changed
+        self.tables[table.number] = table
+        self._next_number = max(self._next_number, table.number + 1)
+        if any(holder is not None and holder.is_computer for holder in table.holders):
+            self._computers[table.number] = TableComputers(table, self.runner, self.log)
+
+    # -- keeping up with the tables -----------------------------------------------------------
+
+    def _table_changed(self, table: Table, change: Change) -> None:
+        if change != "watchers" and table.number not in self.filed:
+            if table.finished:
+                self._file(table)
+            else:
+                self._save(table)
+        computers = self._computers.get(table.number)
+        if computers is not None:
+            computers.update()
+        if change == "watchers" and not table.watchers:
+            self._forget_if_done(table)
+        for watcher in list(self._watchers):
+            watcher.hall_changed()
+
+    def _save(self, table: Table) -> None:
+        self.writer.save(table)
+
+    def _file(self, table: Table) -> None:
+        try:
+            table.filed_as = file_finished_table(table, self.data_dir, self.lookup)
+        except SaveError as error:
+            self.log.error("finished table %d could not be filed: %s", table.number, error)
+            return
+        self.filed[table.number] = table.filed_as
+        self.writer.remove(table.number)
+        self.log.info("table %d finished, filed as %s", table.number, table.filed_as)
+        self._forget_if_done(table)
+
+    def _forget_if_done(self, table: Table) -> None:
+        """A finished table nobody looks at any more leaves the list (its game is filed); so
+        does a table nobody sits at that has not begun."""
+        if table.watchers:
+            return
+        nobody = all(holder is None or holder.is_computer for holder in table.holders)
+        if (table.finished and table.number in self.filed) or (nobody and not table.started):
+            self.tables.pop(table.number, None)
+            computers = self._computers.pop(table.number, None)
+            if computers is not None:
+                computers.close()
+            if not table.finished:
+                self.writer.remove(table.number)

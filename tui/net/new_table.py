@@ -1,0 +1,162 @@
+"""Opening a table: the game, its options, and for each seat me, a player to come, or a computer.
+
+Dismisses with the new table (already in the hall), or ``None`` when the player goes back.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from core.errors import PawnshopError
+from core.game import Game
+from tui.net.hall import ME, OPEN, TableHall
+from tui.net.table import Table, TableRefusal
+from tui.screens.setup import option_control
+from tui.seat_types import HUMAN, SEAT_TYPES
+from tui.ssh.session_info import PlayerIdentity
+
+#: What each seat may be given, with the words the form shows.
+SEAT_CHOICES: tuple[tuple[str, str], ...] = (
+    (ME, "Me"),
+    (OPEN, "Open for a player"),
+    *((kind, label) for kind, label in SEAT_TYPES if kind != HUMAN),
+)
+
+NOTE = "Tab moves between the fields; Enter on Open (or ctrl+o) opens the table; Esc goes back."
+
+
+class NewTableScreen(Screen[Table | None]):
+    CSS_PATH = "new_table.tcss"
+    HELP_TITLE = "Keys when opening a table"
+    AUTO_FOCUS = "#table-game"
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="table.new.back"),
+        Binding("ctrl+o", "open_table", "Open the table", id="table.new.open"),
+    ]
+
+    def __init__(self, hall: TableHall, player: PlayerIdentity) -> None:
+        super().__init__()
+        self.hall = hall
+        self.player = player
+        self.game = hall.games[0]
+        self.seats: tuple[str, ...] = self.game.seat_names(self.game.resolve_options())
+
+    def current_game(self) -> Game:
+        return self.game
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="new-table-form", can_focus=False):
+            yield Static("Open a table", id="new-table-title")
+            yield Select(
+                [(game.name, game.id) for game in self.hall.games],
+                value=self.game.id,
+                allow_blank=False,
+                id="table-game",
+                compact=True,
+            )
+            yield Static(self.game.description, id="new-table-description")
+            yield Static("Options", classes="new-table-heading")
+            yield Grid(*self._option_rows(), id="new-table-options")
+            yield Static("Seats", classes="new-table-heading")
+            yield Grid(*self._seat_rows(), id="new-table-seats")
+            yield Static(NOTE, id="new-table-note")
+            with Horizontal(id="new-table-actions"):
+                yield Button("Open", id="open", variant="primary", compact=True)
+                yield Static("", id="new-table-message")
+        yield Footer()
+
+    def _option_rows(self) -> list[Widget]:
+        rows: list[Widget] = []
+        for spec in self.game.option_specs:
+            rows.append(Label(spec.label))
+            rows.append(option_control(spec))
+        return rows
+
+    def _seat_rows(self) -> list[Widget]:
+        rows: list[Widget] = []
+        for seat, seat_name in enumerate(self.seats):
+            rows.append(Label(seat_name))
+            rows.append(
+                Select(
+                    [(label, kind) for kind, label in SEAT_CHOICES],
+                    value=ME if seat == 0 else OPEN,
+                    allow_blank=False,
+                    id=f"seat-{seat}",
+                    compact=True,
+                )
+            )
+        return rows
+
+    # -- reading the form ---------------------------------------------------------------------
+
+    def chosen_options(self) -> dict[str, str]:
+        options = {}
+        for spec in self.game.option_specs:
+            control = self.query_one(f"#option-{spec.name}")
+            value = control.value if isinstance(control, Select | Input) else spec.default
+            options[spec.name] = str(value)
+        return options
+
+    def seat_choices(self) -> list[str]:
+        choices = []
+        for seat in range(len(self.seats)):
+            value = self.query_one(f"#seat-{seat}", Select).value
+            choices.append(value if isinstance(value, str) else OPEN)
+        return choices
+
+    def say(self, message: str) -> None:
+        self.query_one("#new-table-message", Static).update(message)
+
+    # -- reacting -----------------------------------------------------------------------------
+
+    @on(Select.Changed, "#table-game")
+    async def game_changed(self, event: Select.Changed) -> None:
+        game = next((g for g in self.hall.games if g.id == event.value), None)
+        if game is None or game is self.game:
+            return
+        self.game = game
+        self.seats = game.seat_names(game.resolve_options())
+        self.query_one("#new-table-description", Static).update(game.description)
+        options = self.query_one("#new-table-options", Grid)
+        await options.remove_children()
+        await options.mount_all(self._option_rows())
+        await self._show_seats()
+
+    @on(Select.Changed, "#new-table-options Select")
+    @on(Input.Changed, "#new-table-options Input")
+    async def option_changed(self) -> None:
+        try:
+            options = self.game.resolve_options(self.chosen_options())
+        except PawnshopError as error:
+            self.say(str(error))
+            return
+        self.say("")
+        seats = self.game.seat_names(options)
+        if seats != self.seats:
+            self.seats = seats
+            await self._show_seats()
+
+    async def _show_seats(self) -> None:
+        grid = self.query_one("#new-table-seats", Grid)
+        await grid.remove_children()
+        await grid.mount_all(self._seat_rows())
+
+    @on(Button.Pressed, "#open")
+    def action_open_table(self) -> None:
+        try:
+            table = self.hall.open_table(
+                self.game, self.chosen_options(), self.seat_choices(), self.player
+            )
+        except (TableRefusal, PawnshopError, ValueError) as error:
+            self.say(str(error))
+            return
+        self.dismiss(table)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

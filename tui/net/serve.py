@@ -1,0 +1,108 @@
+"""``pawnshop serve``: the SSH server with its lobby and tables, until Ctrl+C or SIGTERM."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from saves import paths
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from tui.ssh.session_info import SessionInfo
+
+#: ``tui.ssh.config.AUTH_MODES``, spelt out: importing ``tui.ssh`` loads asyncssh, which the
+#: command line must not pay for on every start.
+AUTH_MODES = ("none", "publickey")
+
+#: The server keeps its tables and finished games apart from the games played at the keyboard.
+SERVER_FOLDER = "server"
+
+HOST_HELP = "the address to listen on (default: %(default)s; 0.0.0.0 opens it to every network)"
+HOST_KEY_HELP = "the server's SSH host key file, made on first start (default: in the data folder)"
+DATA_DIR_HELP = (
+    "where the tables, finished games, host key and log live "
+    f"(default: the '{SERVER_FOLDER}' folder in pawnshop's data folder)"
+)
+MAX_SESSIONS_HELP = "the most players and spectators at once (default: %(default)s)"
+IDLE_HELP = "close a session after this long without a key press (default: %(default)s; 0: never)"
+AUTH_HELP = (
+    "none: the SSH user name is the player; publickey: any key is let in and its "
+    "fingerprint is the player (default: %(default)s)"
+)
+
+
+def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    serve = commands.add_parser(
+        "serve",
+        help="let players in over SSH: a lobby, tables, spectators",
+        description=(
+            "Serve games over SSH. Players connect with `ssh -p PORT NAME@HOST` from any "
+            "OpenSSH client and meet in a lobby; games are saved in the data folder."
+        ),
+    )
+    option = serve.add_argument
+    option("--host", default="127.0.0.1", help=HOST_HELP)
+    option("--port", type=int, default=2222, help="TCP port (default: %(default)s)")
+    option("--host-key", metavar="FILE", help=HOST_KEY_HELP)
+    option("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=DATA_DIR_HELP)
+    option("--max-sessions", type=int, default=100, metavar="N", help=MAX_SESSIONS_HELP)
+    option("--idle-timeout", type=float, default=1800.0, metavar="SECONDS", help=IDLE_HELP)
+    option("--auth", choices=AUTH_MODES, default="none", help=AUTH_HELP)
+
+
+def server_data_dir(given: str | None) -> Path:
+    if given:
+        return Path(given).expanduser()
+    return paths.data_dir() / SERVER_FOLDER
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Serve until stopped; 2 with one line on stderr if the settings or the address are bad."""
+    from tui.net.app import net_app_factory
+    from tui.net.hall import TableHall
+    from tui.ssh import GameServer, ServerConfig, run
+    from tui.ssh.hostkey import HostKeyError
+
+    try:
+        config = ServerConfig(
+            data_dir=server_data_dir(getattr(args, "data_dir", None)),
+            host=args.host,
+            port=args.port,
+            host_key_path=Path(args.host_key).expanduser() if args.host_key else None,
+            max_sessions=args.max_sessions,
+            idle_timeout=args.idle_timeout,
+            auth=args.auth,
+        )
+    except ValueError as error:
+        print(f"pawnshop: {error}", file=sys.stderr)
+        return 2
+    halls: list[TableHall] = []
+
+    def app_factory(info: SessionInfo) -> App[Any]:
+        return net_app_factory(halls[0])(info)
+
+    def ready(server: GameServer) -> None:
+        hall = TableHall(config.data_dir, server.log)
+        hall.restore()
+        hall.start()
+        halls.append(hall)
+        who = "any SSH key" if config.auth == "publickey" else "no password"
+        print(
+            f"pawnshop: serving on {config.host} port {server.port} ({who}); players type "
+            f"`ssh -p {server.port} NAME@{config.host}`. Log: {config.log_path}. Ctrl+C stops.",
+            flush=True,
+        )
+
+    try:
+        run(config, app_factory, on_ready=ready)
+    except HostKeyError as error:
+        print(f"pawnshop: {error}", file=sys.stderr)
+        return 2
+    finally:
+        for hall in halls:
+            hall.close()
+    return 0

@@ -1,0 +1,296 @@
+"""A table: one game shared by the players who sit at it and the people who watch it.
+
+Every session of the server runs on one event loop, so a table needs no locks: a move is
+checked, played and announced before the next key of any session is handled. The table is
+the only place a shared game changes; the screens at it read its record and are told of each
+change through ``TableWatcher.table_changed``.
+
+Who may do what is decided here, not by the screens: only a seated player moves, only for
+their own seat and only in turn, and ``core`` checks the move itself. Taking a move back needs
+the consent of every other player (``tui.net.takeback``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal, Protocol
+
+from core.errors import PawnshopError
+from core.game import Move
+from core.record import GameRecord, Node
+from tui.describe import seat_label, turn_text, winners_text
+from tui.net.takeback import Takeback, takeback_target
+from tui.seat_types import default_player_name
+from tui.ssh.session_info import PlayerIdentity
+
+#: What changed, for whoever keeps the table (saving it, redrawing the lobby).
+Change = Literal["seats", "move", "takeback", "watchers"]
+
+
+class TableRefusal(Exception):
+    """Something a player asked of a table that the table does not allow; one sentence."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatHolder:
+    """Who holds a seat: a person (``identity`` is their ``PlayerIdentity.key``) or the
+    computer at ``level``."""
+
+    name: str
+    identity: str = ""
+    level: str | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.level is not None
+
+    @classmethod
+    def person(cls, player: PlayerIdentity) -> SeatHolder:
+        return cls(player.name, player.key)
+
+    @classmethod
+    def computer(cls, level: str, seat_name: str = "") -> SeatHolder:
+        return cls(default_player_name(f"computer:{level}", seat_name), level=level)
+
+
+class TableWatcher(Protocol):
+    """A screen showing a table: who looks at it, and how it hears of changes.
+
+    ``table_changed`` is called on the server's loop from whichever session made the change;
+    a screen only posts itself a message there and redraws in its own app.
+    """
+
+    @property
+    def player(self) -> PlayerIdentity: ...
+
+    def table_changed(self, table: Table, news: str) -> None: ...
+
+
+class Table:
+    """One game at the server: its record, who holds each seat, who watches."""
+
+    def __init__(
+        self,
+        number: int,
+        record: GameRecord,
+        holders: list[SeatHolder | None],
+        on_change: Callable[[Table, Change], None] | None = None,
+    ) -> None:
+        if len(holders) != len(record.seat_names):
+            raise ValueError(f"{record.game.name} has {len(record.seat_names)} seats")
+        self.number = number
+        self.record = record
+        self.holders = holders
+        self.watchers: list[TableWatcher] = []
+        self.takeback: Takeback | None = None
+        #: Where the finished game was filed among the server's saved games.
+        self.filed_as: Path | None = None
+        self.on_change = on_change
+        for seat, holder in enumerate(holders):
+            if holder is not None:
+                record.players[seat] = holder.name
+
+    # -- reading ------------------------------------------------------------------------------
+
+    @property
+    def game_name(self) -> str:
+        return self.record.game.name
+
+    @property
+    def started(self) -> bool:
+        """Every seat is taken (the game goes on from there, whoever is connected)."""
+        return all(holder is not None for holder in self.holders)
+
+    @property
+    def finished(self) -> bool:
+        return self.record.outcome() is not None
+
+    @property
+    def live(self) -> bool:
+        """Moves may be played: every seat is taken and the game is not over."""
+        return self.started and not self.finished
+
+    def seat_of(self, player: PlayerIdentity) -> int | None:
+        """The seat ``player`` holds at this table, or ``None``."""
+        key = player.key
+        for seat, holder in enumerate(self.holders):
+            if holder is not None and holder.identity == key:
+                return seat
+        return None
+
+    def free_seats(self) -> list[int]:
+        return [seat for seat, holder in enumerate(self.holders) if holder is None]
+
+    def is_present(self, seat: int) -> bool:
+        """Whether the holder of ``seat`` is here: a computer always is, a person while a
+        session of theirs shows the table."""
+        holder = self.holders[seat]
+        if holder is None:
+            return False
+        if holder.is_computer:
+            return True
+        return any(watcher.player.key == holder.identity for watcher in self.watchers)
+
+    @property
+    def spectators(self) -> int:
+        """Sessions watching without a seat."""
+        return sum(1 for watcher in self.watchers if self.seat_of(watcher.player) is None)
+
+    def state_text(self) -> str:
+        if self.finished:
+            return "finished"
+        if not self.started:
+            free = len(self.free_seats())
+            return f"{free} seat{'s' if free != 1 else ''} free"
+        return turn_text(self.record)
+
+    # -- who sits and who watches -------------------------------------------------------------
+
+    def sit(self, player: PlayerIdentity, seat: int) -> None:
+        """Give ``player`` the free ``seat``."""
+        record = self.record
+        if not 0 <= seat < len(self.holders):
+            raise TableRefusal(f"{record.game.name} has no seat {seat + 1}.")
+        held = self.seat_of(player)
+        if held is not None:
+            raise TableRefusal(f"You already sit at this table as {record.seat_names[held]}.")
+        if self.holders[seat] is not None:
+            raise TableRefusal(f"{seat_label(record, seat)} has that seat already.")
+        self.holders[seat] = SeatHolder.person(player)
+        record.players[seat] = player.name
+        news = f"{player.name} sat down as {record.seat_names[seat]}"
+        if self.started:
+            news += f"; the game begins: {turn_text(record)}"
+        self._changed("seats", news)
+
+    def leave(self, player: PlayerIdentity) -> None:
+        """Give up ``player``'s seat; only before the game begins (after that it is kept)."""
+        seat = self.seat_of(player)
+        if seat is None:
+            return
+        if self.started:
+            raise TableRefusal("The game has begun: your seat stays yours until it ends.")
+        self.holders[seat] = None
+        self.record.players[seat] = self.record.seat_names[seat]
+        self._changed("seats", f"{player.name} left the seat {self.record.seat_names[seat]}")
+
+    def watch(self, watcher: TableWatcher) -> None:
+        if watcher not in self.watchers:
+            self.watchers.append(watcher)
+            self._changed("watchers", "")
+
+    def unwatch(self, watcher: TableWatcher) -> None:
+        if watcher in self.watchers:
+            self.watchers.remove(watcher)
+            self._changed("watchers", "")
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def mover_seat(self, player: PlayerIdentity) -> int:
+        """``player``'s seat if they may move now; otherwise a refusal saying why not."""
+        seat = self.seat_of(player)
+        if seat is None:
+            raise TableRefusal("You are watching this table: only its players move.")
+        self._check_live()
+        mover = self.record.game.to_move(self.record.state)
+        if seat != mover:
+            raise TableRefusal(f"It is {seat_label(self.record, mover)}'s turn, not yours.")
+        return seat
+
+    def play(self, player: PlayerIdentity, move: Move) -> Node:
+        """Play ``move`` for ``player``, who must hold the seat to move."""
+        self.mover_seat(player)
+        return self._play(move)
+
+    def play_computer(self, node: Node, move: Move) -> None:
+        """The move a computer seat found for ``node``; dropped if the game moved on."""
+        record = self.record
+        if node is not record.current or not self.live:
+            return
+        holder = self.holders[record.game.to_move(record.state)]
+        if holder is not None and holder.is_computer:
+            self._play(move)
+
+    def _check_live(self) -> None:
+        if self.finished:
+            raise TableRefusal("The game is over: no more moves at this table.")
+        if not self.started:
+            free = ", ".join(self.record.seat_names[seat] for seat in self.free_seats())
+            raise TableRefusal(f"The game begins when every seat is taken (free: {free}).")
+
+    def _play(self, move: Move) -> Node:
+        record = self.record
+        mover = record.game.to_move(record.state)
+        try:
+            node = record.play(move, main=True)
+        except PawnshopError as error:
+            raise TableRefusal(str(error)) from None
+        self.takeback = None
+        news = f"{seat_label(record, mover)} played {node.notation}"
+        outcome = record.outcome()
+        if outcome is not None:
+            news += f"; game over: {winners_text(record, outcome)} ({outcome.reason})"
+        self._changed("move", news)
+        return node
+
+    # -- taking a move back -------------------------------------------------------------------
+
+    def ask_takeback(self, player: PlayerIdentity) -> None:
+        """``player`` asks to take back their last move; the other players must agree (computers
+        always do)."""
+        seat = self.seat_of(player)
+        if seat is None:
+            raise TableRefusal("You are watching this table: only its players take moves back.")
+        self._check_live()
+        if self.takeback is not None:
+            asker = seat_label(self.record, self.takeback.seat)
+            raise TableRefusal(f"{asker} has already asked to take a move back.")
+        target = takeback_target(self.record, seat)
+        if target is None:
+            raise TableRefusal("You have no move to take back yet.")
+        waiting = {
+            other
+            for other, holder in enumerate(self.holders)
+            if other != seat and holder is not None and not holder.is_computer
+        }
+        request = Takeback(seat, target, self.record.line()[target.ply].notation, waiting)
+        if not waiting:
+            self._take_back(request, "")
+            return
+        self.takeback = request
+        name = seat_label(self.record, seat)
+        self._changed("takeback", f"{name} asks to take back {request.move}")
+
+    def answer_takeback(self, player: PlayerIdentity, accept: bool) -> None:
+        request = self.takeback
+        seat = self.seat_of(player)
+        if request is None:
+            raise TableRefusal("Nobody is asking to take a move back.")
+        if seat is None or seat not in request.waiting:
+            raise TableRefusal("That question is not yours to answer.")
+        name = seat_label(self.record, seat)
+        if not accept:
+            self.takeback = None
+            self._changed("takeback", f"{name} said no: {request.move} stays played")
+            return
+        request.waiting.discard(seat)
+        if request.waiting:
+            self._changed("takeback", f"{name} agreed to take back {request.move}")
+            return
+        self._take_back(request, f"{name} agreed: ")
+
+    def _take_back(self, request: Takeback, lead: str) -> None:
+        self.takeback = None
+        self.record.goto(request.target)
+        news = f"{lead}{request.move} is taken back; {turn_text(self.record)}"
+        self._changed("move", news)
+
+    # -- telling everyone ---------------------------------------------------------------------
+
+    def _changed(self, change: Change, news: str) -> None:
+        if self.on_change is not None:
+            self.on_change(self, change)
+        for watcher in list(self.watchers):
+            watcher.table_changed(self, news)

@@ -1,0 +1,150 @@
+"""Tables on disk: each open table is a save file, rewritten after every change.
+
+``<data>/tables/table-<number>.pawn`` is an ordinary save (``saves.format``) whose tags also
+say who holds each seat: ``Seat1Player`` with the player's identity (their key fingerprint, or
+``name:`` and their name) and, for a computer, ``Seat1Type "computer:normal"`` as in games
+at one keyboard. When the server starts again every table file is read back; a file that
+cannot be read is kept aside and logged, never deleted. A finished game leaves the tables
+folder for the server's saved games, where the lobby lists it for review.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from core.registry import find_game
+from saves.atomic import write_atomically
+from saves.autosave import file_finished_game, keep_aside
+from saves.errors import SaveError
+from saves.format import dumps, load
+from saves.header import GameLookup
+from saves.writer import stamp
+from tui.net.table import SeatHolder, Table
+from tui.seat_types import computer_type, level_of, tag_name
+
+TABLES_FOLDER = "tables"
+TABLE_TAG = "Table"
+FILE_PREFIX = "table-"
+
+
+def player_tag(seat: int) -> str:
+    """The tag naming the person in ``seat`` (counted from 0): ``Seat1Player``."""
+    return f"Seat{seat + 1}Player"
+
+
+def tables_dir(data_dir: Path) -> Path:
+    return data_dir / TABLES_FOLDER
+
+
+def table_path(data_dir: Path, number: int) -> Path:
+    return tables_dir(data_dir) / f"{FILE_PREFIX}{number}.pawn"
+
+
+def write_tags(table: Table) -> None:
+    """Put the table's number and seat holders into its record's tags."""
+    tags = table.record.tags
+    tags[TABLE_TAG] = str(table.number)
+    for seat, holder in enumerate(table.holders):
+        tags.pop(player_tag(seat), None)
+        tags.pop(tag_name(seat), None)
+        if holder is None:
+            continue
+        if holder.level is not None:
+            tags[tag_name(seat)] = computer_type(holder.level)
+        else:
+            tags[player_tag(seat)] = holder.identity
+
+
+class TableWriter:
+    """Writes table files in the order asked, on a thread of its own.
+
+    Writing a file safely waits for the disk (twice: the file, then its folder), and the event
+    loop that runs every session must not wait with it. The save text is made on the loop,
+    where the record lives; only the bytes go to the thread.
+    """
+
+    def __init__(self, data_dir: Path, log: logging.Logger) -> None:
+        self.data_dir = data_dir
+        self.log = log
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-files")
+
+    def save(self, table: Table) -> None:
+        write_tags(table)
+        stamp(table.record)
+        data = dumps(table.record).encode("utf-8")
+        path = table_path(self.data_dir, table.number)
+        self._thread.submit(self._write, path, data)
+
+    def remove(self, number: int) -> None:
+        """Remove a table's file, once every write asked for before is done."""
+        self._thread.submit(table_path(self.data_dir, number).unlink, missing_ok=True)
+
+    def flush(self) -> None:
+        """Wait until every write asked for so far is done."""
+        self._thread.submit(lambda: None).result()
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=True)
+
+    def _write(self, path: Path, data: bytes) -> None:
+        try:
+            write_atomically(path, data)
+        except OSError as error:
+            self.log.error("%s could not be written: %s", path.name, error.strerror or error)
+
+
+def file_finished_table(table: Table, data_dir: Path, games: GameLookup = find_game) -> Path:
+    """File a finished table's game among the server's saved games; its path."""
+    write_tags(table)
+    return file_finished_game(table.record, data_dir, games=games)
+
+
+def holders_from_tags(tags: dict[str, str], seat_names: tuple[str, ...]) -> list[SeatHolder | None]:
+    """Who holds each seat, as a table file's tags say (with the record's player names)."""
+    holders: list[SeatHolder | None] = []
+    for seat, seat_name in enumerate(seat_names):
+        level = level_of(tags.get(tag_name(seat), ""))
+        identity = tags.get(player_tag(seat), "")
+        if level is not None:
+            holders.append(SeatHolder.computer(level, seat_name))
+        elif identity:
+            holders.append(SeatHolder("", identity))
+        else:
+            holders.append(None)
+    return holders
+
+
+def restore_tables(
+    data_dir: Path, log: logging.Logger, games: GameLookup = find_game
+) -> list[Table]:
+    """Every table saved in ``data_dir``, in number order; bad files kept aside and logged."""
+    folder = tables_dir(data_dir)
+    try:
+        names = sorted(name for name in os.listdir(folder) if name.endswith(".pawn"))
+    except FileNotFoundError:
+        return []
+    tables = []
+    for name in names:
+        path = folder / name
+        try:
+            tables.append(_read_table(path, games))
+        except (SaveError, ValueError) as error:
+            kept = keep_aside(path)
+            log.error("table file %s not restored: %s (kept as %s)", name, error, kept)
+    tables.sort(key=lambda table: table.number)
+    return tables
+
+
+def _read_table(path: Path, games: GameLookup) -> Table:
+    record = load(path, games=games)
+    number_text = record.tags.get(TABLE_TAG, "")
+    if not number_text.isdigit():
+        raise ValueError(f"{path.name} has no table number")
+    holders = holders_from_tags(record.tags, record.seat_names)
+    for seat, holder in enumerate(holders):
+        if holder is not None and not holder.name:
+            holders[seat] = SeatHolder(record.players[seat], holder.identity)
+    return Table(int(number_text), record, holders)

@@ -1,0 +1,277 @@
+"""The board screen at a shared table: the same board, keys and mouse as at one keyboard.
+
+The screen shows the table's record but never changes it: a move, a takeback or an answer goes
+to the ``Table``, which checks it (only the seat to move, only its own player; ``core`` checks
+the move) and tells every screen at the table. Each screen draws ``game.view(state, seat)`` for
+its own player's seat (a spectator's view for someone watching), so hidden pieces and hands
+never reach another seat's or a spectator's screen. Once the game is over everything shows, and
+the game-over dialog offers a review of a copy of the game on a board of this session's own.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.binding import Binding
+from textual.message import Message
+from textual.widgets import Input
+
+from core.game import Move, State
+from core.record import Node
+from tui.computer_turns import ComputerTurns
+from tui.describe import players_text, scores_text, winners_text
+from tui.net.crossing import post_across
+from tui.net.table import Table, TableRefusal
+from tui.net.takeback_dialog import TakebackScreen
+from tui.screens.board import BoardScreen
+from tui.screens.game_over import GameOverChoice, GameOverScreen
+from tui.ssh.session_info import PlayerIdentity
+from tui.widgets.board import BoardWidget
+from tui.widgets.move_log import MoveLog
+from tui.widgets.player_panel import PlayerPanel
+
+if TYPE_CHECKING:
+    from tui.net.app import NetApp
+
+NO_SAVING = "games at a table are saved by the server after every move; r in the lobby lists them"
+
+
+class TableNews(Message):
+    """Something happened at the table (``news`` says what, or is empty)."""
+
+    def __init__(self, news: str) -> None:
+        super().__init__()
+        self.news = news
+
+
+class TableScreen(BoardScreen):
+    CSS_PATH = ["../screens/board.tcss", "table_screen.tcss"]
+    HELP_TITLE = "Keys at a table"
+    BINDINGS = [
+        Binding("u,ctrl+z", "undo", "Take back", id="table.takeback"),
+        Binding("ctrl+y", "redo", "Redo", show=False, id="table.redo"),
+        Binding("ctrl+s", "save_as", "Save", show=False, id="table.save"),
+        Binding("ctrl+n", "lobby", "Lobby", id="table.lobby"),
+        Binding("H", "hint", "Hint", show=False, id="table.hint"),
+    ]
+
+    def __init__(self, table: Table, player: PlayerIdentity) -> None:
+        self.table = table
+        self.player = player
+        self.seat = table.seat_of(player)
+        super().__init__(table.record)
+        self.shown_node: Node = table.record.current
+        self.over_shown = table.finished
+        self.shown_seating: tuple[tuple[str, bool], ...] = ()
+        self.takeback_dialog: TakebackScreen | None = None
+
+    @property
+    def net_app(self) -> NetApp:
+        return self.app  # type: ignore[return-value]
+
+    def init_computers(self) -> None:
+        # The table's computers play from the hall, once for everyone: none runs here.
+        self.computers = ComputerTurns(self, {}, on_move=lambda node, move: None)
+
+    def on_mount(self) -> None:
+        # Textual runs BoardScreen.on_mount after this one: greet once it has spoken.
+        self.table.watch(self)
+        self.call_later(self._greet)
+
+    def _greet(self) -> None:
+        self.say(self._welcome())
+        self._ask_takeback_if_mine()
+
+    def on_unmount(self) -> None:
+        self.table.unwatch(self)
+
+    def _welcome(self) -> str:
+        record = self.record
+        if self.seat is None:
+            return f"You are watching table {self.table.number}: ctrl+n goes back to the lobby."
+        you = f"You play {record.seat_names[self.seat]} at table {self.table.number}"
+        if not self.table.started:
+            return f"{you}; the game begins when every seat is taken."
+        return f"{you}. {self._hint()}".strip()
+
+    # -- what this player may see -------------------------------------------------------------
+
+    def viewer_state(self) -> State:
+        record = self.record
+        if record.outcome() is not None:
+            return record.state
+        return record.game.view(record.state, self.seat)
+
+    def refresh_view(self) -> None:
+        super().refresh_view()
+        table = self.table
+        board = self.query_one(BoardWidget)
+        role = "watching" if self.seat is None else f"you: {self.record.seat_names[self.seat]}"
+        board.border_title = f"{self.game.name}: {players_text(self.record)} · {role}"
+        for seat, holder in enumerate(table.holders):
+            panel = self.query_one(f"#panel-{seat}", PlayerPanel)
+            if panel.info is None:
+                continue
+            if holder is None:
+                panel.info = panel.info._replace(player="(free seat)")
+            elif not table.is_present(seat):
+                panel.info = panel.info._replace(player=f"{holder.name} (away)")
+        seating = self._seating()
+        if seating != self.shown_seating:
+            # Lay the whole screen out again when only who sits (or is here) changed: the
+            # panels' and the title's own repaints were seen to be lost when the change came
+            # in while another session's screen was being set up. Moves need no such thing.
+            self.shown_seating = seating
+            self.refresh(layout=True)
+
+    def _seating(self) -> tuple[tuple[str, bool], ...]:
+        table = self.table
+        return tuple(
+            (holder.name if holder else "", table.is_present(seat))
+            for seat, holder in enumerate(table.holders)
+        )
+
+    # -- news from the table ------------------------------------------------------------------
+
+    def table_changed(self, table: Table, news: str) -> None:
+        """Called on the server's loop by whichever session changed the table."""
+        post_across(self, lambda: TableNews(news))
+
+    @on(TableNews)
+    def table_news(self, message: TableNews) -> None:
+        self.seat = self.table.seat_of(self.player)
+        if self.record.current is not self.shown_node:
+            self.shown_node = self.record.current
+            self._position_changed(message.news)
+        else:
+            self.refresh_view()
+            if message.news:
+                self.say(message.news)
+        self._ask_takeback_if_mine()
+        if self.table.finished and not self.over_shown:
+            self.over_shown = True
+            self._show_game_over()
+
+    def _show_game_over(self) -> None:
+        record = self.record
+        outcome = record.outcome()
+        assert outcome is not None
+        filed = self.table.filed_as
+        note = f"Filed on the server as {filed.name}" if filed else "Kept at the table"
+        self.app.push_screen(
+            GameOverScreen(
+                winners_text(record, outcome), outcome.reason, scores_text(record), note
+            ),
+            self._after_game_over,
+        )
+
+    def _after_game_over(self, choice: GameOverChoice | None) -> None:
+        if choice == "new":
+            self.action_lobby()
+        elif choice == "quit":
+            self.app.exit()
+        else:
+            self.net_app.review(self.record)
+
+    # -- playing ------------------------------------------------------------------------------
+
+    def _refuse(self, refusal: TableRefusal) -> None:
+        self.selection = ()
+        self.tray_key = None
+        self.refresh_view()
+        self.say(str(refusal), error=True)
+
+    def play(self, move: Move) -> None:
+        record = self.record
+        before = record.state
+        try:
+            self.table.play(self.player, move)
+        except TableRefusal as refusal:
+            self._refuse(refusal)
+            return
+        path = self.game.move_path(before, move)
+        if path:
+            self.cursor = path[-1]
+
+    def select_square(self, square: int) -> None:
+        if self.record.outcome() is None:
+            try:
+                self.table.mover_seat(self.player)
+            except TableRefusal as refusal:
+                self.cursor = square
+                self._refuse(refusal)
+                return
+        super().select_square(square)
+
+    @on(Input.Submitted, "#move-entry")
+    def move_typed_at_table(self, event: Input.Submitted) -> None:
+        """Refuse a typed move before reading it when this player may not move now."""
+        if not event.value.strip():
+            return
+        try:
+            self.table.mover_seat(self.player)
+        except TableRefusal as refusal:
+            event.prevent_default()
+            self._close_entry()
+            self._refuse(refusal)
+
+    @on(MoveLog.RowClicked)
+    def log_clicked_at_table(self, event: MoveLog.RowClicked) -> None:
+        event.prevent_default()
+        self.say("At a table the game stays at its latest move; review it once it is over.")
+
+    # -- takebacks ----------------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        try:
+            self.table.ask_takeback(self.player)
+        except TableRefusal as refusal:
+            self.say(str(refusal), error=True)
+            return
+        if self.table.takeback is not None:
+            self.say("Asked the other players to let you take your last move back.")
+
+    def action_redo(self) -> None:
+        self.say("At a table moves are played again, not redone.", error=True)
+
+    def _ask_takeback_if_mine(self) -> None:
+        request = self.table.takeback
+        dialog = self.takeback_dialog
+        if dialog is not None and (request is None or request is not dialog.request):
+            self.takeback_dialog = None
+            if self.app.screen is dialog:  # dismissing pops the top screen, whichever it is
+                dialog.dismiss(None)
+        if request is None or self.seat not in request.waiting or self.takeback_dialog:
+            return
+        asker = self.record.players[request.seat]
+        dialog = TakebackScreen(request, f"{asker} asks to take back {request.move}.")
+        self.takeback_dialog = dialog
+        self.app.push_screen(dialog, self._answered)
+
+    def _answered(self, accept: bool | None) -> None:
+        dialog, self.takeback_dialog = self.takeback_dialog, None
+        if accept is None or dialog is None or dialog.request is not self.table.takeback:
+            return
+        try:
+            self.table.answer_takeback(self.player, accept)
+        except TableRefusal as refusal:
+            self.say(str(refusal), error=True)
+
+    # -- what a table does not offer ----------------------------------------------------------
+
+    def action_save_as(self) -> None:
+        self.say(NO_SAVING)
+
+    def action_hint(self) -> None:
+        self.say("No hints at a shared table: the game is between its players.", error=True)
+
+    def action_move_now(self) -> None:
+        self.say("The computer at this table takes its own time.", error=True)
+
+    def _follow_phase(self) -> bool:
+        # A table keeps its one screen through every phase; placement works by the tray keys.
+        return False
+
+    def action_lobby(self) -> None:
+        self.net_app.action_new_game()

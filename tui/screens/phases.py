@@ -1,0 +1,54 @@
+"""Which board screen shows a game: the placement screen while pieces are being placed, the
+board with power tokens for MAC played with tokens, Chase's own board for Chase, the plain
+board screen otherwise.
+
+The app opens a record on ``board_screen_for(record)``; a board screen calls ``follow_phase``
+whenever its position changes, so the last placement moves the game on to the battle and an
+undo back into the placement phase brings the placement screen back. Only the screens named
+here are swapped for one another: a screen of another kind is left as it is.
+"""
+
+from __future__ import annotations
+
+from core.record import GameRecord
+from tui.screens.board import BoardScreen
+from tui.screens.chase_board import ChaseBoardScreen
+from tui.screens.mac_tokens import TokenBoardScreen
+from tui.screens.placement import PlacementScreen
+
+SCREENS: tuple[type[BoardScreen], ...] = (BoardScreen, PlacementScreen, TokenBoardScreen)
+
+
+def screen_class_for(record: GameRecord) -> type[BoardScreen]:
+    game, state = record.game, record.state
+    if game.phase(state) == "placement" and game.outcome(state) is None:
+        return PlacementScreen
+    if TokenBoardScreen.suits(record):
+        return TokenBoardScreen
+    if ChaseBoardScreen.suits(record):
+        return ChaseBoardScreen
+    return BoardScreen
+
+
+def board_screen_for(record: GameRecord, *, reviewing: bool = False) -> BoardScreen:
+    return screen_class_for(record)(record, reviewing=reviewing)
+
+
+def follow_phase(screen: BoardScreen) -> bool:
+    """Put ``screen``'s record on the screen its phase calls for, if that is another one.
+
+    Answers whether it did. A screen with a dialog over it waits until it shows again; a
+    finished game stays where it ended, under its game-over dialog.
+    """
+    record = screen.record
+    if type(screen) not in SCREENS or record.outcome() is not None:
+        return False
+    wanted = screen_class_for(record)
+    if wanted is type(screen) or screen.app.screen is not screen:
+        return False
+    replacement = wanted(record, reviewing=screen.reviewing)
+    replacement.source = screen.source
+    replacement.cursor = screen.cursor
+    replacement.source = screen.source
+    screen.app.switch_screen(replacement)
+    return True

@@ -1,0 +1,179 @@
+"""The Chase board: every square shows its tile's exits as arrows at fixed places.
+
+Where there is room (a board of 59 by 25 characters) a square is seven characters wide and
+three lines high, the arrows round the pawn or gold stack like a compass; otherwise (at 80x24)
+six wide and two high, the northward arrows on the top line and the others under them::
+
+     ↖ ↑ ↗
+     ← P3→          ↖↑↗P3      a pawn with 3 gold under it, on a tile with exits
+     ↙ ↓ ↘*         ←↙↓↘→*     in all eight directions; ``*``: the square is selected
+
+The text is ``P``/``p`` for a South/North pawn, ``G4``/``g4`` for a stack of gold (the
+letter's case is the owner) and ``T``/``t`` for a bare tile of South's/North's colour. The
+cursor is drawn in reverse, a selected square ends with ``*``, a square the selection may go
+on to with ``•``; all of it reads without colour. Everything else (clicks, the cursor, the
+geometry helpers tests use) is the generic board widget's.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.color import Color
+from textual.strip import Strip
+
+from core.squares import FILES
+from core.view import Cell
+from tui.widgets.board import BoardWidget
+from tui.widgets.board_geometry import BoardGeometry
+
+#: Square sizes (columns, lines) to try, largest first.
+CELL_SIZES = ((7, 3), (6, 2))
+DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+ARROWS = dict(zip(DIRECTIONS, "↑↗→↘↓↙←↖", strict=True))
+ASCII_ARROWS = dict(zip(DIRECTIONS, "^/>\\v/<\\", strict=True))
+#: Where each direction's arrow goes: the top line, then the bottom line.
+TOP_LINE = ("NW", "N", "NE")
+BOTTOM_LINE = ("W", "SW", "S", "SE", "E")
+
+
+def cell_exits(cell: Cell) -> tuple[str, ...]:
+    """The direction names of the tile on a square, from its ``exits:N,E`` mark."""
+    for word in cell.mark.split():
+        if word.startswith("exits:"):
+            return tuple(word[len("exits:") :].split(","))
+    return ()
+
+
+def arrow_line(exits: tuple[str, ...], places: tuple[str, ...], ascii: bool = False) -> str:
+    """The arrows of ``exits`` that go on one line, each at its own place (blank if absent)."""
+    glyphs = ASCII_ARROWS if ascii else ARROWS
+    return "".join(glyphs[direction] if direction in exits else " " for direction in places)
+
+
+def exits_glyphs(exits: tuple[str, ...], ascii: bool = False) -> str:
+    """All the arrows of a tile in clockwise order from north, e.g. ``↑→↓``."""
+    glyphs = ASCII_ARROWS if ascii else ARROWS
+    return "".join(glyphs[direction] for direction in DIRECTIONS if direction in exits)
+
+
+def tile_face(cell: Cell) -> int:
+    """The seat whose colour a tile shows: its square's colour unless it is turned over."""
+    return cell.region ^ (1 if "turned" in cell.mark.split() else 0)
+
+
+class ChaseBoardWidget(BoardWidget):
+    """The generic board widget with Chase's own way of drawing a square."""
+
+    @property
+    def geometry(self) -> BoardGeometry | None:
+        view = self.view
+        if view is None:
+            return None
+        space = self.content_size
+        for width, height in CELL_SIZES:
+            geometry = BoardGeometry(
+                view.width,
+                view.height,
+                view.file_walls,
+                view.rank_walls,
+                self.flipped,
+                width,
+                height,
+            )
+            if geometry.size.width <= space.width and geometry.size.height <= space.height:
+                break
+        return geometry
+
+    def _draw(self) -> list[Strip]:
+        view, geometry = self.view, self.geometry
+        if view is None or geometry is None:
+            return []
+        base = self.rich_style
+        width = self.content_size.width
+        origin = self._board_origin(geometry)
+        rows = [Strip.blank(width, base)] * origin.y
+        indent = [Segment(" " * origin.x, base)]
+        for row in range(geometry.height):
+            rank = geometry.rank_at(row)
+            for line in range(geometry.cell_height):
+                text_line = line == (geometry.cell_height - 1) // 2
+                label = f"{rank + 1:>2} " if text_line else "   "
+                segments = [*indent, Segment(label, self._style("board--label"))]
+                for column in range(geometry.width):
+                    square = rank * view.width + geometry.file_at(column)
+                    cell = view.cells[square]
+                    if geometry.cell_height == 3:
+                        segments.extend(self._compass_line(square, cell, line))
+                    else:
+                        segments.extend(self._square_line(square, cell, line))
+                rows.append(Strip(segments).adjust_cell_length(width, base))
+        cell_width = geometry.cell_width
+        labels = "".join(FILES[geometry.file_at(c)].center(cell_width) for c in range(8))
+        label_style = self._style("board--label")
+        rows.append(Strip([*indent, Segment("   " + labels, label_style)]))
+        return [strip.adjust_cell_length(width, base) for strip in rows]
+
+    def _style(self, component: str) -> Style:
+        return self.get_component_rich_style(component, partial=True)
+
+    def _background(self, square: int, cell: Cell) -> Color:
+        for name, squares in (
+            ("selected", self.selected),
+            ("target", self.targets),
+            ("hint", self.hint),
+            ("last", self.last_move),
+        ):
+            if square in squares:
+                return self.get_component_styles(f"board--{name}").background
+        return self.get_component_styles(f"board--region-{cell.region}").background
+
+    def _styles(self, square: int, cell: Cell) -> tuple[Style, Style, Style]:
+        """The square's plain style, its arrows' (the tile's colour) and its text's."""
+        background = Style(bgcolor=self._background(square, cell).rich_color)
+        base = self.rich_style + background
+        if square == self.cursor:
+            base += Style(reverse=True, bold=True)
+        arrows = base + self._style(f"board--owner-{tile_face(cell)}")
+        owner = "neutral" if cell.owner is None else f"owner-{cell.owner}"
+        return base, arrows, base + self._style(f"board--{owner}") + Style(bold=True)
+
+    def _text(self, square: int, cell: Cell) -> str:
+        if not cell.text and square in self.targets:
+            return "*" if self.ascii else "•"
+        return cell.text[:3]
+
+    def _flag(self, square: int) -> str:
+        """``*`` on a selected square, ``•`` on one the selection may go on to."""
+        if square in self.selected:
+            return "*"
+        if square in self.targets:
+            return "*" if self.ascii else "•"
+        return " "
+
+    def _square_line(self, square: int, cell: Cell, line: int) -> list[Segment]:
+        """One line of a two-line square."""
+        base, arrow_style, text_style = self._styles(square, cell)
+        exits = cell_exits(cell)
+        if line == 0:
+            arrows = arrow_line(exits, TOP_LINE, self.ascii)
+            text = self._text(square, cell).ljust(3)
+            return [Segment(arrows, arrow_style), Segment(text, text_style)]
+        arrows = arrow_line(exits, BOTTOM_LINE, self.ascii)
+        return [Segment(arrows, arrow_style), Segment(self._flag(square), base + Style(bold=True))]
+
+    def _compass_line(self, square: int, cell: Cell, line: int) -> list[Segment]:
+        """One line of a three-line square: the arrows round the text like a compass."""
+        base, arrow_style, text_style = self._styles(square, cell)
+        exits = cell_exits(cell)
+        if line == 1:
+            west, east = (arrow_line(exits, (d,), self.ascii) for d in ("W", "E"))
+            return [
+                Segment(" " + west, arrow_style),
+                Segment(self._text(square, cell).center(3), text_style),
+                Segment(east + " ", arrow_style),
+            ]
+        places = ("NW", "N", "NE") if line == 0 else ("SW", "S", "SE")
+        arrows = " ".join(arrow_line(exits, places, self.ascii))
+        flag = self._flag(square) if line == 2 else " "
+        return [Segment(" " + arrows, arrow_style), Segment(flag, base + Style(bold=True))]

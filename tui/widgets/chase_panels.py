@@ -1,0 +1,64 @@
+"""The panels beside the Chase board: each player's gold, the next tiles of the stack and the
+debts of the last turn in words. They draw what the screen gives them and nothing else."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from core.games.chase.board import DIRECTIONS, exits_text, name
+from core.games.chase.state import TILES, ChaseState, face_of, stacks_of, stranded_pawns
+from core.games.chase.tiles import TileKind
+from tui.widgets.chase_board import exits_glyphs
+
+
+def seat_lines(state: ChaseState, seat: int) -> tuple[str, ...]:
+    """A player's short lines: loose gold and gold on the board (tiles in Tiles mode), and
+    each pawn that pays 2 a turn for standing on a tile the player does not control."""
+    if state.mode == TILES:
+        own = sum(1 for square in range(len(state.exits)) if face_of(state, square) == seat)
+        lines = [f"{own} tiles of this colour"]
+    else:
+        on_board = sum(size for _, size in stacks_of(state, seat))
+        lines = [f"gold {state.loose[seat]} + {on_board} on board"]
+    lines += [f"{name(square)} pawn: 2 a turn" for square in stranded_pawns(state, seat)]
+    if state.lock >= 0 and state.to_move == seat:
+        lines.append(f"may not pivot {name(state.lock)} now")
+    return tuple(lines)
+
+
+def tile_line(index: int, kind: TileKind, ascii: bool = False) -> str:
+    """``1 X ↗↘↙↖ diagonal cross``: a tile of the stack (its letter in the position text and
+    its exits in its first orientation)."""
+    exits = tuple(exits_text(kind.exits).split(","))
+    glyphs = exits_glyphs(tuple(d for d in DIRECTIONS if d in exits), ascii)
+    return f"{index} {kind.letter} {glyphs:<8} {kind.name}"
+
+
+class TileStackPanel(Widget):
+    """The next tiles of the stack, the one the next placement takes first."""
+
+    tiles: reactive[tuple[TileKind, ...]] = reactive((), layout=True)
+    left: reactive[int] = reactive(0)
+
+    def render(self) -> RenderableType:
+        ascii = bool(getattr(self.app, "ascii_board", False))
+        if not self.tiles:
+            return Text("the stack is empty", no_wrap=True)
+        width = self.content_size.width
+        lines = [tile_line(i + 1, kind, ascii)[:width] for i, kind in enumerate(self.tiles)]
+        return Text("\n".join(lines), no_wrap=True)
+
+    def watch_left(self, left: int) -> None:
+        self.border_title = f"Next tiles ({left} left)"
+
+
+class DebtPanel(Widget):
+    """What the last turn cost whom, one sentence per debt."""
+
+    sentences: reactive[tuple[str, ...]] = reactive((), layout=True)
+
+    def render(self) -> RenderableType:
+        return Text("\n".join(self.sentences) or "no debts")
