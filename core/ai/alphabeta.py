@@ -22,8 +22,9 @@ WON, LOST, PLY_COST = 2.0, -1.0, 0.001
 #: What an action that keeps the turn (calling a clock) costs its side: a hair, so that it is
 #: only chosen when it gains something.
 KEEP_TURN_COST = 1e-4
-#: How often (in nodes) the deadline and stop flag are looked at.
-CHECK_EVERY = 256
+#: How often (in nodes) the deadline and stop flag are looked at: often enough for games whose
+#: positions take milliseconds each to generate (a Chase side with many stacks).
+CHECK_EVERY = 16
 #: The transposition table is cleared when it grows past this many positions.
 TABLE_LIMIT = 400_000
 #: Iterative deepening never goes deeper than this.

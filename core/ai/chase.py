@@ -10,10 +10,10 @@ tactical moves the alpha-beta search follows past its depth.
 A turn offers hundreds of moves, most of them the same idea in another degree (every amount
 of gold on every tile, every tile far from any pawn), and a side with many stacks has tens of
 thousands of merges (every set of stacks onto every tile). So the search looks at a
-representative set: every pawn move, the least gold on each tile, merges in place, and the
-placements and pivots near a pawn. That set is built from the rules' own questions (where may
-this seat place, add gold, pivot, merge) rather than by going through the whole move list,
-which alone would take seconds in such a position.
+representative set: every pawn move, the least gold on each tile, merges in place (for a side
+with few stacks), and the placements and pivots near a pawn. That set is built from the
+rules' own questions (where may this seat place, add gold, pivot, merge) rather than by going
+through the whole move list, which alone would take seconds in such a position.
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ STUCK_PENALTY = 3.0
 ROOM_WEIGHT = 0.15
 #: Placements and pivots this many king steps from a pawn or closer are searched.
 NEAR = 2
+#: Merges are searched only for a side with at most this many stacks: every set of stacks is a
+#: merge, so their number doubles with each stack.
+MERGE_STACKS = 6
 #: How often a playout takes a pawn jump when it has one.
 GREEDY_PLAYOUT = 0.8
 
@@ -129,8 +132,8 @@ class ChasePlugin(GamePlugin):
     # -- moves ------------------------------------------------------------------------------
 
     def search_moves(self, state: ChaseState, moves: Sequence[ChaseMove]) -> Sequence[ChaseMove]:
-        """Every pawn move, the least gold on each tile, merges in place, and the placements
-        and pivots near a pawn (anywhere if there are none near), each a legal move."""
+        """Every pawn move, the least gold on each tile, merges in place (with few stacks), and
+        the placements and pivots near a pawn (anywhere if none is near), each a legal move."""
         if not moves:
             return moves
         seat = state.to_move
@@ -141,8 +144,9 @@ class ChasePlugin(GamePlugin):
         kept: list[ChaseMove] = list(walk_moves(state, seat))
         loose = state.loose[seat]
         kept += [AddGold(sq, fewest) for sq, fewest in gold_targets(state, seat) if fewest <= loose]
-        for sources, dests in merge_choices(state, seat):
-            kept += [Merge(sources, dest) for dest in dests if dest in sources]
+        if survey(state).stacks[seat].bit_count() <= MERGE_STACKS:
+            for sources, dests in merge_choices(state, seat):
+                kept += [Merge(sources, dest) for dest in dests if dest in sources]
         tiles = self._tile_moves(state, seat, near) or self._tile_moves(state, seat, -1)
         return kept + tiles or moves[: min(len(moves), 64)]
 

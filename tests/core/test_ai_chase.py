@@ -9,10 +9,11 @@ from functools import cache
 import pytest
 
 from core import find_game
-from core.ai.chase import NEAR_MASK, ChasePlugin, pawn_moves
+from core.ai.chase import MERGE_STACKS, NEAR_MASK, ChasePlugin, pawn_moves
 from core.games.chase.board import SIZE
 from core.games.chase.moves import AddGold, Merge, Pivot, Place, Walk
 from core.games.chase.state import ChaseState
+from core.games.chase.survey import survey
 from core.games.chase.walks import PAWN_EVENT, TAUNT_EVENT, trace_walk, walk_board
 
 GAME = find_game("chase")
@@ -86,6 +87,9 @@ def test_the_search_keeps_every_pawn_move_and_the_least_gold_per_tile() -> None:
                 assert move.dest in move.sources
             if isinstance(move, Place | Pivot):
                 assert near >> move.square & 1, f"{move} is far from every pawn"
+        in_place = {m for m in moves if isinstance(m, Merge) and m.dest in m.sources}
+        few_stacks = survey(state).stacks[state.to_move].bit_count() <= MERGE_STACKS
+        assert {m for m in kept if isinstance(m, Merge)} == (in_place if few_stacks else set())
         dropped_near = [m for m in moves if isinstance(m, Place | Pivot) and near >> m.square & 1]
         assert set(dropped_near) <= set(kept)
     assert {Walk, AddGold, Place, Pivot} <= seen_kinds

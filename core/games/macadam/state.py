@@ -77,7 +77,7 @@ def add_position(history: bytes, seen: int, south: int, north: int) -> tuple[byt
     """
     pawns = south | north << 64
     history += pawns.to_bytes(RECORD_SIZE, "little")
-    once = 1 << pawns % FILTER_BITS
+    once = 1 << (pawns % FILTER_BITS)
     if not seen & once:
         return history, seen | once, False
     twice = once << FILTER_BITS

@@ -13,7 +13,8 @@ gathered into groups, each with a table keyed by the taken squares of the group:
 
 Each table entry is ``(moves, merges)``: the moves to empty squares and the captures, and
 ``(square, move)`` for each taken square of the piece's own zone where a ray stops. The
-tables are filled in full at import and are plain dicts, which Python indexes fastest.
+tables are filled in full, for each board when first needed, and are plain dicts, which
+Python indexes fastest.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from core.games.martian_chess.board import (
     DIAGONAL,
     DRONE,
     FOUR_PLAYER,
+    LAYOUTS,
     ORTHOGONAL,
     PAWN,
     QUEEN,
@@ -93,6 +95,7 @@ def _group(layout: Layout, square: int, rays: list[list[int]]) -> Group:
     """The group of these rays from ``square``: every way each of them can stop, combined."""
     combined: list[tuple[list[int], tuple[Move, ...], tuple[Merge, ...]]] = [([0], (), ())]
     for ray in rays:
+        options = _ray_options(layout, square, ray)
         combined = [
             (
                 [key | more for key in keys for more in taken],
@@ -100,7 +103,7 @@ def _group(layout: Layout, square: int, rays: list[list[int]]) -> Group:
                 merges + more_merges,
             )
             for keys, moves, merges in combined
-            for taken, more_moves, more_merges in _ray_options(layout, square, ray)
+            for taken, more_moves, more_merges in options
         ]
     table: ReachTable = {}
     for keys, moves, merges in combined:
@@ -126,8 +129,16 @@ def _reach(layout: Layout) -> tuple[tuple[tuple[Group, ...], ...], ...]:
     return tuple(reach)
 
 
-#: The groups of every piece on every square, by the number of squares of the board.
-REACH = {layout.size: _reach(layout) for layout in (TWO_PLAYER, FOUR_PLAYER)}
+class _ReachByBoard(dict[int, tuple[tuple[tuple[Group, ...], ...], ...]]):
+    """The groups of every piece on every square, by the number of squares of the board;
+    each board's are made when first asked for (a session may never see the other board)."""
+
+    def __missing__(self, size: int) -> tuple[tuple[tuple[Group, ...], ...], ...]:
+        reach = self[size] = _reach(LAYOUTS[size])
+        return reach
+
+
+REACH = _ReachByBoard()
 
 
 def _zone_parts(
