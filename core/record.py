@@ -1,9 +1,15 @@
 """A game record: options, seed, players, the start position and a tree of moves.
 
-The first child of a node is its main line; further children are variations. The record
-keeps a current node: ``play`` adds a move there (or follows the same move already in the
-tree), ``undo``/``redo`` walk the tree, ``goto`` jumps anywhere. Every node keeps its state,
-so undo restores a position exactly and costs nothing.
+The first child of a node is its main line; further children are variations. A line may
+also end at a node that has children (``Node.line_ends``): then every child is a variation.
+That is where moves taken back in a game in progress stay: the main line ends where the game
+stands, and the moves after it wait as a variation, for redo or for review.
+
+The record keeps a current node: ``play`` adds a move there (or follows the same move already
+in the tree), ``undo``/``redo`` walk the tree, ``goto`` jumps anywhere. With ``main=True``
+(a game in progress) each of them also makes the line to the new current node the main line
+and ends it there. Every node keeps its state, so undo restores a position exactly and costs
+nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +34,16 @@ class Node:
     comment: str = ""
     #: The child that ``redo`` follows: the last one played or walked back from.
     redo_index: int = 0
+    #: The line through this node stops here and every child is a variation (only ever set
+    #: on a node with children).
+    line_ends: bool = False
+
+    @property
+    def continuation(self) -> Node | None:
+        """The next move of the line through this node, ``None`` where that line ends."""
+        if self.line_ends or not self.children:
+            return None
+        return self.children[0]
 
     @property
     def ply(self) -> int:
@@ -48,7 +64,7 @@ class Node:
     def is_mainline(self) -> bool:
         node = self
         while node.parent is not None:
-            if node.parent.children[0] is not node:
+            if node.parent.continuation is not node:
                 return False
             node = node.parent
         return True
@@ -105,10 +121,12 @@ class GameRecord:
         return nodes[::-1]
 
     def mainline(self) -> list[Node]:
-        nodes, node = [], self.root
-        while node.children:
-            node = node.children[0]
+        """The main line's moves, up to where it ends (moves taken back are not on it)."""
+        nodes: list[Node] = []
+        node = self.root.continuation
+        while node is not None:
             nodes.append(node)
+            node = node.continuation
         return nodes
 
     def walk(self) -> Iterator[Node]:
@@ -129,68 +147,96 @@ class GameRecord:
 
     # -- changing ---------------------------------------------------------------------------
 
-    def play(self, move: Move, *, main: bool = False) -> Node:
+    def play(self, move: Move, *, main: bool = False, checked: bool = False) -> Node:
         """Play ``move`` at the current node (checked by the rules) and make it current.
 
         If that move is already a child it is followed. Otherwise it becomes a new child:
-        a variation (``main=False``, for analysis) or the new main line, keeping the old
-        moves as a variation (``main=True``, for a game in progress after an undo).
+        a variation (``main=False``, for analysis) or, for a game in progress
+        (``main=True``), the main line, which then ends at the new move; the moves that
+        stood after the current node stay as a variation. ``checked`` says the caller has
+        the move from the game's own ``parse_move`` or ``legal_moves``, so the rules need
+        not check it again.
         """
         node = self.current
         for index, child in enumerate(node.children):
             if child.move == move:
-                if main and index:
-                    node.children.insert(0, node.children.pop(index))
-                    index = 0
                 node.redo_index = index
                 self.current = child
+                if main:
+                    self.end_main_line_at(child)
                 return child
         notation = self.game.format_move(node.state, move)
-        new_state = self.game.play(node.state, move)
-        child = Node(state=new_state, move=move, notation=notation, parent=node)
-        if main:
-            node.children.insert(0, child)
-            node.redo_index = 0
+        if checked:
+            new_state = self.game.apply(node.state, move)
         else:
-            node.children.append(child)
-            node.redo_index = len(node.children) - 1
+            new_state = self.game.play(node.state, move)
+        child = Node(state=new_state, move=move, notation=notation, parent=node)
+        node.children.append(child)
+        node.redo_index = len(node.children) - 1
         self.current = child
+        if main:
+            self.end_main_line_at(child)
         return child
 
     def play_text(self, text: str, *, main: bool = False) -> Node:
         """Play a move given in notation (``NotationError``/``IllegalMoveError`` if bad)."""
         return self.play(self.game.parse_move(self.current.state, text), main=main)
 
-    def undo(self) -> bool:
+    def undo(self, *, main: bool = False) -> bool:
+        """Step back a move (``False`` at the start). With ``main=True`` (a game in progress)
+        the main line then ends here and the move taken back stays as a variation."""
         node = self.current
         if node.parent is None:
             return False
         node.parent.redo_index = node.parent.children.index(node)
         self.current = node.parent
+        if main:
+            self.end_main_line_at(node.parent)
         return True
 
-    def redo(self) -> bool:
+    def redo(self, *, main: bool = False) -> bool:
+        """Step forward along the way last walked (``False`` at the end of it). With
+        ``main=True`` a move taken back in a game in progress returns to the main line."""
         node = self.current
         if not node.children:
             return False
         self.current = node.children[min(node.redo_index, len(node.children) - 1)]
+        if main:
+            self.end_main_line_at(self.current)
         return True
 
-    def goto(self, node: Node) -> None:
-        """Make ``node`` current, remembering the way for ``redo``."""
+    def goto(self, node: Node, *, main: bool = False) -> None:
+        """Make ``node`` current, remembering the way for ``redo``. With ``main=True`` (a game
+        in progress going back or forth to ``node``) the main line runs to ``node`` and ends
+        there; what stood after it stays as a variation."""
         self.current = node
         child = node
         while child.parent is not None:
             child.parent.redo_index = child.parent.children.index(child)
             child = child.parent
+        if main:
+            self.end_main_line_at(node)
+
+    def end_main_line_at(self, node: Node) -> None:
+        """Make the line to ``node`` the main line and end it at ``node``: its children, and
+        the line that went on from it, become variations."""
+        self.promote(node)
+        after = node.continuation
+        while after is not None:  # the old line on from here is one plain variation now
+            after.line_ends = False
+            after = after.continuation
+        node.line_ends = bool(node.children)
 
     def promote(self, node: Node) -> None:
-        """Make the variation holding ``node`` the main line at its branch point."""
+        """Make the variation holding ``node`` the main line at its branch point: every line
+        on the way to ``node`` goes on to it."""
         while node.parent is not None:
-            siblings = node.parent.children
+            parent = node.parent
+            siblings = parent.children
             siblings.insert(0, siblings.pop(siblings.index(node)))
-            node.parent.redo_index = 0
-            node = node.parent
+            parent.redo_index = 0
+            parent.line_ends = False
+            node = parent
 
     def delete(self, node: Node) -> None:
         """Remove ``node`` and everything after it; the current node moves off it if needed."""
@@ -202,5 +248,6 @@ class GameRecord:
             current = current.parent
         parent.children.remove(node)
         parent.redo_index = 0
+        parent.line_ends = parent.line_ends and bool(parent.children)
         if current is node:
             self.current = parent

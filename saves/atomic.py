@@ -1,18 +1,59 @@
-"""Writing a file so that a crash at any moment leaves either the old file or the new one."""
+"""Writing a file so that a crash at any moment leaves either the old file or the new one.
+
+A caller that cannot wait for the disk (the board screen autosaving after a move) writes
+inside ``deferred_syncs()``: the file is written and renamed into place at once, complete for
+every reader and safe from the process being killed, and the caller flushes it to disk later
+with ``sync_file`` (on a thread of its own), which only a machine going down before then can
+make a difference to.
+"""
 
 from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 TEMP_SUFFIX = ".tmp"
 
+#: The files written inside ``deferred_syncs`` so far; ``None`` outside: flush at once.
+_deferred: ContextVar[list[Path] | None] = ContextVar("deferred_syncs", default=None)
+
+
+@contextmanager
+def deferred_syncs() -> Iterator[list[Path]]:
+    """Leave the flush to disk of every file ``write_atomically`` writes in this block to the
+    caller: the list yielded collects their paths, for ``sync_file``."""
+    written: list[Path] = []
+    token = _deferred.set(written)
+    try:
+        yield written
+    finally:
+        _deferred.reset(token)
+
+
+def sync_file(path: Path) -> None:
+    """Flush ``path`` and its entry in its folder to disk (a file gone since is skipped)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+    _sync_directory(path.parent)
+
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path``, flush it to disk, then rename it
-    over ``path`` in one step. The folder is created if needed; on any failure the temporary
-    file is removed and ``path`` is as it was."""
+    """Write ``data`` to a temporary file beside ``path``, flush it to disk (unless inside
+    ``deferred_syncs``), then rename it over ``path`` in one step. The folder is created if
+    needed; on any failure the temporary file is removed and ``path`` is as it was."""
+    deferred = _deferred.get()
     directory = path.parent
     directory.mkdir(parents=True, exist_ok=True)
     temp = directory / f".{path.name}.{secrets.token_hex(6)}{TEMP_SUFFIX}"
@@ -22,12 +63,16 @@ def write_atomically(path: Path, data: bytes) -> None:
         with os.fdopen(descriptor, "wb") as file:
             file.write(data)
             file.flush()
-            os.fsync(file.fileno())
+            if deferred is None:
+                os.fsync(file.fileno())
         os.replace(temp, path)
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
-    _sync_directory(directory)
+    if deferred is None:
+        _sync_directory(directory)
+    else:
+        deferred.append(path)
 
 
 def remove_leftover_temps(path: Path) -> None:

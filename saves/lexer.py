@@ -20,7 +20,8 @@ class Tag(NamedTuple):
 
 
 class Token(NamedTuple):
-    """One piece of movetext: ``kind`` is move, comment, open, close or result."""
+    """One piece of movetext: ``kind`` is move, comment, open, close, stop (``|``: the line
+    ends here, the variations after it go on from its last move) or result."""
 
     kind: str
     text: str
@@ -35,8 +36,9 @@ _TOKEN = re.compile(
     | \{ (?P<body>(?:[^\\}]+|\\.)*) (?P<end>\})?
     | (?P<open>\()
     | (?P<close>\))
+    | (?P<stop>\|)
     | (?P<stray>\})
-    | (?P<word>[^\s(){}]+)
+    | (?P<word>[^\s(){}|]+)
     """,
     re.VERBOSE | re.DOTALL,
 )
@@ -105,6 +107,8 @@ def tokenize(movetext: str, first_line: int) -> list[Token]:
             tokens.append(Token("open", "(", line))
         elif kind == "close":
             tokens.append(Token("close", ")", line))
+        elif kind == "stop":
+            tokens.append(Token("stop", "|", line))
         elif kind == "stray":
             raise SaveProblem(f"has a '}}' at line {line} that closes no comment")
         else:
@@ -130,6 +134,8 @@ def count_mainline_moves(tokens: Sequence[Token]) -> int:
             depth += 1
         elif token.kind == "close":
             depth -= 1
+        elif depth == 0 and token.kind == "stop":
+            break
         elif token.kind == "move" and depth == 0:
             count += 1
     return count

@@ -12,6 +12,7 @@ from datetime import datetime
 from os import PathLike
 from pathlib import Path
 
+from core.errors import UnknownGameError
 from core.game import Game
 from core.record import GameRecord
 from core.registry import find_game
@@ -22,6 +23,7 @@ from saves.errors import SaveError, SaveProblem, display_name
 from saves.format import load, load_header, loads, save
 from saves.header import GameLookup, SaveHeader
 from saves.lexer import count_mainline_moves, split_lines, tokenize
+from saves.listing_cache import ListingCache, Stamp, stamp_of
 from saves.names import safe_file_name, safe_stem, unique_path
 from saves.textfile import decode, read_bytes, read_text, unreadable
 
@@ -58,13 +60,14 @@ def list_games(
     """Every ``*.pawn`` file of the saved games, newest first, then the files with a problem.
 
     Only the tags are read (the moves are counted from the Plies tag), so this is fast for
-    thousands of files; a bad file is listed with its problem and hides nothing else.
+    thousands of files, and a file unchanged since the last listing is not read at all
+    (``saves.listing_cache``); a bad file is listed with its problem and hides nothing else.
     """
     folder = paths.games_dir(data_dir)
     try:
         with os.scandir(folder) as found:
             files = [
-                Path(entry.path)
+                (Path(entry.path), stamp_of(entry.stat()))
                 for entry in found
                 if entry.name.endswith(paths.EXTENSION) and not entry.name.startswith(".")
             ]
@@ -73,10 +76,52 @@ def list_games(
     except OSError as error:
         raise unreadable(folder.name, error) from None
     lookup = _remembering(games)
-    entries = sorted((describe(path, games=lookup) for path in files), key=lambda e: e.name)
+    cache = ListingCache.read(paths.listing_cache_file(data_dir))
+    entries = sorted(
+        (_cached_entry(path, stamp, cache, lookup) for path, stamp in files),
+        key=lambda e: e.name,
+    )
+    cache.keep_only({path.name for path, _ in files})
+    cache.write()
     entries.sort(key=lambda entry: (entry.date, entry.time), reverse=True)
     entries.sort(key=lambda entry: not entry.ok)
     return entries
+
+
+def _cached_entry(path: Path, stamp: Stamp, cache: ListingCache, games: GameLookup) -> LibraryEntry:
+    """The entry of ``path`` from the cache if the file is unchanged, else read (and kept)."""
+    fields = cache.get(path.name, stamp)
+    if fields is not None:
+        try:
+            return LibraryEntry(
+                path,
+                game_id=fields["game_id"],
+                game_name=games(fields["game_id"]).name,
+                players=tuple(fields["players"]),
+                result=fields["result"],
+                plies=fields["plies"],
+                date=fields["date"],
+                time=fields["time"],
+            )
+        except (LookupError, UnknownGameError, TypeError, ValueError):
+            pass  # a game no longer known, or a damaged cache: read the file
+    entry = describe(path, games=games)
+    if entry.ok:
+        cache.put(
+            path.name,
+            stamp,
+            {
+                "game_id": entry.game_id,
+                "players": list(entry.players),
+                "result": entry.result,
+                "plies": entry.plies,
+                "date": entry.date,
+                "time": entry.time,
+            },
+        )
+    else:
+        cache.forget(path.name)
+    return entry
 
 
 def _remembering(games: GameLookup) -> GameLookup:

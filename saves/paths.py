@@ -2,7 +2,8 @@
 
 The data folder is, first found: the folder given explicitly (the ``--data-dir`` option),
 the ``PAWNSHOP_DATA_DIR`` environment variable, the platform's user data folder. Saved games
-live in ``<data>/games/*.pawn``, the game in progress in ``<data>/autosave/current.pawn``.
+live in ``<data>/games/*.pawn``, the game in progress in ``<data>/autosave/current.pawn``,
+what the library last read of the saved games in ``<data>/cache/library.json``.
 Folders are created when something is written into them, not when a path is asked for.
 """
 
@@ -18,6 +19,7 @@ APP_NAME = "pawnshop"
 ENV_VAR = "PAWNSHOP_DATA_DIR"
 GAMES_FOLDER = "games"
 AUTOSAVE_FOLDER = "autosave"
+CACHE_FOLDER = "cache"
 EXTENSION = ".pawn"
 AUTOSAVE_FILE = f"current{EXTENSION}"
 
@@ -48,3 +50,8 @@ def autosave_dir(override: DataDir = None) -> Path:
 def autosave_file(override: DataDir = None) -> Path:
     """The autosave of the game in progress."""
     return autosave_dir(override) / AUTOSAVE_FILE
+
+
+def listing_cache_file(override: DataDir = None) -> Path:
+    """What the library last read of the saved games' tags (``saves.listing_cache``)."""
+    return data_dir(override) / CACHE_FOLDER / "library.json"

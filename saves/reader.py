@@ -43,46 +43,89 @@ def _new_record(header: SaveHeader) -> GameRecord:
         raise SaveProblem(f"cannot be set up: {_reason(error, '')}") from None
 
 
+class _Level:
+    """Where reading stands in one line (the main line or a variation)."""
+
+    __slots__ = ("branched", "moved", "node", "opened", "ply", "stopped")
+
+    def __init__(self, node: Node, ply: int, opened: int = 0) -> None:
+        self.node, self.ply = node, ply
+        #: A move has been read on this line.
+        self.moved = False
+        #: The line has ended with ``|``; only variations (and comments) may follow.
+        self.stopped = False
+        #: A variation has been read since the ``|``.
+        self.branched = False
+        #: The line of the ``(`` that opened this variation (0 for the main line).
+        self.opened = opened
+
+
 def _replay(record: GameRecord, tokens: Sequence[Token], result: str) -> None:
-    """Grow the tree from the tokens: a variation replaces the move just before it."""
-    node, ply = record.root, 0
-    #: For each open variation: the node and ply to go back to, and the line of its "(".
-    stack: list[tuple[Node, int, int]] = []
-    moved = False  # a move has been read on the line being read
+    """Grow the tree from the tokens: a variation replaces the move just before it, or after
+    a ``|`` goes on from it."""
+    level = _Level(record.root, 0)
+    outer: list[_Level] = []  # the lines around the variation being read
     for index, token in enumerate(tokens):
         if token.kind == "move":
-            node, ply, moved = _play(record, node, ply + 1, token), ply + 1, True
+            if level.stopped:
+                raise SaveProblem(
+                    f"has a move after '|' that is not in a variation (line {token.line})"
+                )
+            level.node = _play(record, level.node, level.ply + 1, token)
+            level.ply, level.moved = level.ply + 1, True
         elif token.kind == "comment":
-            if stack and not moved:
+            if outer and not level.moved:
                 raise SaveProblem(
                     f"has a comment before a variation's first move (line {token.line})"
                 )
+            node = level.node
             node.comment = f"{node.comment} {token.text}" if node.comment else token.text
+        elif token.kind == "stop":
+            if level.stopped or (outer and not level.moved):
+                raise SaveProblem(f"has a '|' that ends no line (line {token.line})")
+            level.stopped = True
+            level.node.line_ends = True
         elif token.kind == "open":
-            if not moved or node.parent is None:
-                raise SaveProblem(f"has a variation that follows no move (line {token.line})")
-            stack.append((node, ply, token.line))
-            node, ply, moved = node.parent, ply - 1, False
+            level = _open(level, outer, token)
         elif token.kind == "close":
-            if not stack:
+            if not outer:
                 raise SaveProblem(f"has a ')' that closes no variation (line {token.line})")
-            if not moved:
+            _check_line_end(level, token)
+            if not level.moved:
                 raise SaveProblem(f"has an empty variation (line {token.line})")
-            node, ply, _ = stack.pop()
+            level = outer.pop()
         else:
-            _end(stack, tokens[index + 1 :], token, result)
+            _check_line_end(level, token)
+            _end(outer, tokens[index + 1 :], token, result)
             return
-    if stack:
-        opened = stack[-1][2]
-        raise SaveProblem(f"is cut short: the variation opened at line {opened} is never closed")
+    if outer:
+        raise SaveProblem(
+            f"is cut short: the variation opened at line {level.opened} is never closed"
+        )
     raise SaveProblem("is cut short: its moves do not end with a result such as *")
 
 
-def _end(
-    stack: list[tuple[Node, int, int]], rest: Sequence[Token], token: Token, result: str
-) -> None:
+def _open(level: _Level, outer: list[_Level], token: Token) -> _Level:
+    """The line of a variation that ``(`` opens: after ``|`` it goes on from the line's last
+    move, otherwise it replaces that move."""
+    outer.append(level)
+    if level.stopped:
+        level.branched = True
+        return _Level(level.node, level.ply, token.line)
+    parent = level.node.parent
+    if not level.moved or parent is None:
+        raise SaveProblem(f"has a variation that follows no move (line {token.line})")
+    return _Level(parent, level.ply - 1, token.line)
+
+
+def _check_line_end(level: _Level, token: Token) -> None:
+    if level.stopped and not level.branched:
+        raise SaveProblem(f"has a '|' with no variation after it (line {token.line})")
+
+
+def _end(outer: Sequence[_Level], rest: Sequence[Token], token: Token, result: str) -> None:
     """Check the result token that ends the movetext."""
-    if stack:
+    if outer:
         raise SaveProblem(f"has a result inside a variation (line {token.line})")
     if rest:
         raise SaveProblem(f"has more after the result {token.text} (line {rest[0].line})")
@@ -103,7 +146,7 @@ def _play(record: GameRecord, parent: Node, ply: int, token: Token) -> Node:
                 f"cannot be replayed: {where} is given twice at the same point (line {token.line})"
             )
         record.current = parent
-        return record.play(move)
+        return record.play(move, checked=True)  # parse_move gives only legal moves
     except IllegalMoveError as error:
         reason = _reason(error, text)
         raise SaveProblem(

@@ -78,6 +78,8 @@ def _movetext_atoms(record: GameRecord) -> list[str]:
 
     A move and its number form one atom; a comment is split at its spaces so a long one can
     wrap (the reader reads the wrap back as that space); ``(`` and ``)`` stick to their moves.
+    Where a line ends before its node's children (``Node.line_ends``), ``|`` stands after
+    the node's move and comment, and every child follows it as a variation.
     """
     atoms: list[str] = []
     opening = ""
@@ -105,15 +107,19 @@ def _movetext_atoms(record: GameRecord) -> list[str]:
             opening = "("
         elif task == "close":
             atoms[-1] += ")"
+        elif task == "stop":
+            add("|")
         elif node.children:
-            main, *variations = node.children
-            stack.append(("after", main, ply + 1))
+            main = node.continuation
+            variations = node.children[1:] if main is not None else node.children
+            if main is not None:
+                stack.append(("after", main, ply + 1))
             for variation in reversed(variations):
                 stack.append(("close", variation, 0))
                 stack.append(("after", variation, ply + 1))
                 stack.append(("move", variation, ply + 1))
                 stack.append(("open", variation, 0))
-            stack.append(("move", main, ply + 1))
+            stack.append(("move", main, ply + 1) if main is not None else ("stop", node, ply))
     add(result_of(record)[0])
     return atoms
 

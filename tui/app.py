@@ -23,13 +23,17 @@ from textual.screen import Screen
 
 from core.game import Game
 from core.record import GameRecord
-from core.registry import all_games, find_game
+from core.registry import GameEntry, find_game, game_entries
 from saves.autosave import BadAutosave, ResumeOffer
 from saves.errors import SaveError
+from tui.disk_sync import BackgroundSync
 from tui.screens.game_select import GameSelectScreen
 from tui.screens.resume import ResumeScreen
 from tui.screens.too_small import TooSmallScreen, is_too_small
 from tui.storage import Storage, lookup_in
+
+#: How long quitting waits at most for the last autosave to reach the disk.
+FLUSH_SECONDS = 10.0
 
 
 def random_seed() -> int:
@@ -50,21 +54,31 @@ class PawnshopApp(App[None]):
     def __init__(
         self,
         *,
-        games: Sequence[Game],
+        games: Sequence[Game | GameEntry],
         storage: Storage,
         record: GameRecord | None = None,
         new_seed: Callable[[], int] = random_seed,
         exit_after_first_frame: bool = False,
     ) -> None:
         super().__init__()
-        self.games = list(games)
+        #: The games offered; their rules are imported when a game is first chosen.
+        self.game_entries = [
+            game if isinstance(game, GameEntry) else GameEntry.of(game) for game in games
+        ]
         self.storage = storage
         self.initial_record = record
         self.new_seed = new_seed
         self.exit_after_first_frame = exit_after_first_frame
+        #: Flushes the autosave to disk after each move, off the way of the next frame.
+        self.disk_sync = BackgroundSync()
+
+    @property
+    def games(self) -> list[Game]:
+        """The games offered, every one's rules imported."""
+        return [entry.load() for entry in self.game_entries]
 
     def get_default_screen(self) -> Screen[None]:
-        return GameSelectScreen(self.games)
+        return GameSelectScreen(self.game_entries)
 
     @property
     def select_screen(self) -> GameSelectScreen:
@@ -78,8 +92,16 @@ class PawnshopApp(App[None]):
         else:
             self._offer_resume()
         self._check_size()
+        self.app_suspend_signal.subscribe(self, self._flush_to_disk)
         if self.exit_after_first_frame:
             self.call_after_refresh(self.exit)
+
+    def on_unmount(self) -> None:
+        self._flush_to_disk()
+
+    def _flush_to_disk(self, _: object = None) -> None:
+        """Wait for the files written to be on disk (before quitting or being suspended)."""
+        self.disk_sync.flush(timeout=FLUSH_SECONDS)
 
     # -- the terminal's size ------------------------------------------------------------------
 
@@ -185,9 +207,10 @@ def create_app(
 ) -> PawnshopApp:
     """The app. ``data_dir`` overrides where files go (else ``PAWNSHOP_DATA_DIR``, else the
     platform's data folder); ``record`` opens straight on its board; ``games`` replaces the
-    registered games; ``clock`` and ``new_seed`` make dates and seeds repeatable in tests."""
-    chosen = list(games) if games is not None else list(all_games())
-    lookup = lookup_in(chosen) if games is not None else find_game
+    registered games (whose rules are imported only when a game is chosen); ``clock`` and
+    ``new_seed`` make dates and seeds repeatable in tests."""
+    chosen: Sequence[Game | GameEntry] = games if games is not None else game_entries()
+    lookup = lookup_in(games) if games is not None else find_game
     storage = Storage(Path(data_dir) if data_dir is not None else None, lookup, clock)
     return PawnshopApp(
         games=chosen,

@@ -96,11 +96,14 @@ def tree_rows(record: GameRecord) -> tuple[tuple[TreeRow, ...], list[Node], int]
         elif task == "close":
             close_variation()
         elif node.children:
-            main, *variations = node.children
-            stack.append(("after", main, ply + 1, depth))
+            main = node.continuation  # None where the line ends: every child is a variation
+            variations = node.children if main is None else node.children[1:]
+            if main is not None:
+                stack.append(("after", main, ply + 1, depth))
             for variation in reversed(variations):
                 stack.append(("close", variation, 0, 0))
                 stack.append(("after", variation, ply + 1, depth + 1))
                 stack.append(("open", variation, ply + 1, depth + 1))
-            stack.append(("move", main, ply + 1, depth))
+            if main is not None:
+                stack.append(("move", main, ply + 1, depth))
     return tuple(rows), nodes, current_row

@@ -11,7 +11,9 @@ search suits games with a good static evaluation; it needs the position to be fu
 Per-game knowledge: a module ``core/ai/<game id, dashes as underscores>.py`` exporting
 ``PLUGIN``, a subclass of ``GamePlugin`` (see ``core.ai.plugin``), may supply an
 ``evaluate(state)`` (per-seat values in [0, 1]), a playout policy, a move order for alpha-beta,
-the tactical moves its capture search follows, teams (``allies``) and the preferred algorithm.
+the tactical moves its capture search follows, a representative set of moves for turns that
+offer hundreds (``search_moves``, or ``searched_moves`` built without listing them all), teams
+(``allies``) and the preferred algorithm.
 A game without a module gets the generic plug-in: random playouts to the end, outcome only.
 
 Hidden information: the search only ever sees ``game.view(state, seat)`` for the seat to

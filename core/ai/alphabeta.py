@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 
 from core.ai.budget import Budget
@@ -72,6 +73,7 @@ class AlphaBetaSearch:
         self.nodes = 0
         self.table: dict[State, tuple[int, float, int, Move | None]] = {}
         self._budget = Budget()
+        self._overrun_at: float | None = None
 
     # -- driving ----------------------------------------------------------------------------
 
@@ -82,6 +84,11 @@ class AlphaBetaSearch:
         gets an exact value (for a noisy choice).
         """
         self._budget = budget
+        # The first depth may run past the deadline (see ``_tick``), but not past twice the
+        # time the search was given: a capture search that explodes must still end.
+        self._overrun_at = None
+        if budget.deadline is not None:
+            self._overrun_at = 2 * budget.deadline - time.monotonic()
         limit = min(budget.depth or MAX_DEPTH, MAX_DEPTH)
         for depth in range(self.depth_done + 1, limit + 1):
             try:
@@ -137,10 +144,15 @@ class AlphaBetaSearch:
     # -- the recursion ----------------------------------------------------------------------
 
     def _tick(self) -> None:
-        """Count a node; stop once the budget is spent, but never before the first depth is
-        done (a one-ply look is cheap and keeps a hurried move from being a blunder)."""
+        """Count a node; stop once the budget is spent, but not before the first depth is
+        done (a one-ply look is usually cheap and keeps a hurried move from being a blunder)
+        unless it takes twice the time given; then the best root move valued so far stands."""
         self.nodes += 1
-        if self.nodes % CHECK_EVERY == 0 and self.depth_done and self._budget.expired():
+        if self.nodes % CHECK_EVERY or not self._budget.expired():
+            return
+        if self.depth_done or (
+            self._overrun_at is not None and time.monotonic() >= self._overrun_at
+        ):
             raise OutOfTime
 
     def _terminal(self, outcome: Outcome, ply: int) -> float:
@@ -172,10 +184,10 @@ class AlphaBetaSearch:
                 or (flag == UPPER and stored <= alpha)
             ):
                 return stored
-        moves = self.game.legal_moves(state)
+        moves = self.plugin.searched_moves(state)
         if not moves:
             return self._evaluate(state)
-        ordered = list(self.plugin.order_moves(state, self.plugin.search_moves(state, moves)))
+        ordered = list(self.plugin.order_moves(state, moves))
         if hint is not None and hint in ordered:
             ordered.remove(hint)
             ordered.insert(0, hint)
@@ -224,8 +236,7 @@ class AlphaBetaSearch:
         stand = self._evaluate(state)
         if left <= 0:
             return stand
-        moves = self.game.legal_moves(state)
-        tactical = self.plugin.tactical_moves(state, moves) if moves else ()
+        tactical = self.plugin.capture_search_moves(state)
         if not tactical:
             return stand
         maximizing = self.game.to_move(state) in self.allies

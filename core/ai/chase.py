@@ -4,8 +4,10 @@ A side loses when it has no legal action left or cannot pay a debt. Gold pays de
 actions (claims, fortifications, pivots), so it counts most; but a pawn that cannot move and
 a side with no square left to place a tile on are one step from having nothing to do, so the
 evaluation also weighs each side's pawn moves (how free its pawns are) and the squares it may
-still place tiles on. Jumping an enemy pawn earns at least 2 gold: those jumps are the
-tactical moves the alpha-beta search follows past its depth.
+still place tiles on. Jumping an enemy pawn earns at least 2 gold, and claiming an enemy
+stack of n coins (with n + 1) takes all n: those jumps and claims are the tactical moves the
+alpha-beta search follows past its depth, so that it never stops in the middle of a war of
+claims over one stack.
 
 A turn offers hundreds of moves, most of them the same idea in another degree (every amount
 of gold on every tile, every tile far from any pawn), and a side with many stacks has tens of
@@ -27,6 +29,7 @@ from core.ai.plugin import GamePlugin
 from core.games.chase.board import RAYS, SIZE, SQUARES, TURNS
 from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
 from core.games.chase.rules import (
+    gold_target_masks,
     gold_targets,
     merge_choices,
     pivot_masks,
@@ -93,11 +96,32 @@ def wealth(state: ChaseState, seat: int) -> int:
     return gold_of(state, seat)
 
 
+#: How many positions' pawn moves are remembered (per seat).
+WALK_MEMORY = 16
+_recent_walks: dict[tuple[int, int], tuple[ChaseState, list[Walk]]] = {}
+
+
+def pawn_walks(state: ChaseState, seat: int) -> list[Walk]:
+    """Every distinct move of ``seat``'s pawns, as if it were ``seat``'s turn.
+
+    A search asks for them several times per position (to evaluate it, to list its moves, to
+    find its tactics), so those of the last few positions are remembered by object identity.
+    """
+    key = (id(state), seat)
+    entry = _recent_walks.get(key)
+    if entry is not None and entry[0] is state:
+        return entry[1]
+    asked = state if state.to_move == seat else state._replace(to_move=seat)
+    walks = walk_moves(asked, seat)
+    if len(_recent_walks) >= WALK_MEMORY:
+        _recent_walks.pop(next(iter(_recent_walks)))
+    _recent_walks[key] = (state, walks)
+    return walks
+
+
 def pawn_moves(state: ChaseState, seat: int) -> int:
     """How many distinct moves ``seat``'s pawns have (as if it were ``seat``'s turn)."""
-    if state.to_move != seat:
-        state = state._replace(to_move=seat)
-    return len(walk_moves(state, seat))
+    return len(pawn_walks(state, seat))
 
 
 def jumps_a_pawn(path: tuple[int, ...], enemies: tuple[int, ...]) -> bool:
@@ -109,10 +133,20 @@ def jumps_a_pawn(path: tuple[int, ...], enemies: tuple[int, ...]) -> bool:
     return False
 
 
+def claims(state: ChaseState, seat: int) -> list[AddGold]:
+    """The cheapest claim of every enemy stack ``seat`` can take with its loose gold (the
+    stack's size plus one): each takes the whole stack from its owner."""
+    guarded = gold_target_masks(state, seat)[1]
+    if not guarded:
+        return []
+    sizes, loose = survey(state).sizes, state.loose[seat]
+    return [AddGold(sq, sizes[sq] + 1) for sq in bits(guarded) if sizes[sq] < loose]
+
+
 class ChasePlugin(GamePlugin):
     algorithm = "alphabeta"
     playout_depth = 6
-    quiescence_depth = 2
+    quiescence_depth = 3
 
     # -- knowledge of the position ----------------------------------------------------------
 
@@ -136,19 +170,34 @@ class ChasePlugin(GamePlugin):
         the placements and pivots near a pawn (anywhere if none is near), each a legal move."""
         if not moves:
             return moves
+        return self._representatives(state) or moves[: min(len(moves), 64)]
+
+    def searched_moves(self, state: ChaseState) -> Sequence[ChaseMove]:
+        """``search_moves`` built without listing every legal move first (a finished game,
+        and only a finished game, has none)."""
+        if state.end:
+            return []
+        kept = self._representatives(state)
+        if kept:
+            return kept
+        moves = self.game.legal_moves(state)
+        return moves[: min(len(moves), 64)]
+
+    def _representatives(self, state: ChaseState) -> list[ChaseMove]:
+        """The representative moves of an unfinished position, built from the rules."""
         seat = state.to_move
         near = 0
         for pawns in state.pawns:
             for square in pawns:
                 near |= NEAR_MASK[square]
-        kept: list[ChaseMove] = list(walk_moves(state, seat))
+        kept: list[ChaseMove] = list(pawn_walks(state, seat))
         loose = state.loose[seat]
         kept += [AddGold(sq, fewest) for sq, fewest in gold_targets(state, seat) if fewest <= loose]
         if survey(state).stacks[seat].bit_count() <= MERGE_STACKS:
             for sources, dests in merge_choices(state, seat):
                 kept += [Merge(sources, dest) for dest in dests if dest in sources]
         tiles = self._tile_moves(state, seat, near) or self._tile_moves(state, seat, -1)
-        return kept + tiles or moves[: min(len(moves), 64)]
+        return kept + tiles
 
     @staticmethod
     def _tile_moves(state: ChaseState, seat: int, where: int) -> list[ChaseMove]:
@@ -167,7 +216,8 @@ class ChasePlugin(GamePlugin):
         if isinstance(move, Walk):
             return 0 if jumps_a_pawn(move.path, state.pawns[1 - state.to_move]) else 1
         if isinstance(move, AddGold):
-            return 2
+            enemy_stacks = survey(state).stacks[1 - state.to_move]
+            return 0 if enemy_stacks >> move.square & 1 else 2
         if isinstance(move, Place):
             return 3
         if isinstance(move, Pivot):
@@ -178,21 +228,24 @@ class ChasePlugin(GamePlugin):
         return sorted(moves, key=lambda move: self._priority(state, move))
 
     def tactical_moves(self, state: ChaseState, moves: Sequence[ChaseMove]) -> Sequence[ChaseMove]:
-        """Pawn moves that jump an enemy pawn (its owner pays 2 or more). They are found among
-        the pawn moves alone: going through every move of a turn would cost far more."""
+        """Pawn moves that jump an enemy pawn (its owner pays 2 or more) and the cheapest claim
+        of each enemy stack. They are found from the rules' own questions: going through every
+        move of a turn would cost far more."""
         if not moves:
             return []
-        enemies = state.pawns[1 - state.to_move]
-        walks = walk_moves(state, state.to_move)
-        return [move for move in walks if jumps_a_pawn(move.path, enemies)]
+        seat = state.to_move
+        enemies = state.pawns[1 - seat]
+        walks = pawn_walks(state, seat)
+        jumps: list[ChaseMove] = [move for move in walks if jumps_a_pawn(move.path, enemies)]
+        return jumps + claims(state, seat)
 
     def playout_move(
         self, state: ChaseState, moves: Sequence[ChaseMove], rng: random.Random
     ) -> ChaseMove:
         if rng.random() < GREEDY_PLAYOUT:
-            jumps = self.tactical_moves(state, moves)
-            if jumps:
-                return jumps[rng.randrange(len(jumps))]
+            tactical = self.tactical_moves(state, moves)
+            if tactical:
+                return tactical[rng.randrange(len(tactical))]
         return moves[rng.randrange(len(moves))]
 
 

@@ -5,6 +5,9 @@ still has on the board, valuing a piece by what it can take: cannons (which jump
 anything) and 1s (which take 10s) above their printed number. Face-down pieces belong to
 nobody yet and count for neither side. Playouts take their best capture most of the time.
 
+Power tokens multiply a turn's moves: the searches look at a representative set of them
+(see ``core.ai.mac_search_moves``).
+
 What a seat cannot see (face-down pieces in Dark Chess, the other hand and the token pile)
 is filled in by ``determinize``: the unseen pieces are dealt at random from the 30 pieces
 less those the seat can see, the unseen tokens from the full set of tokens less its own hand.
@@ -19,7 +22,9 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+from core.ai.mac_search_moves import after_token, kept_moves, searched_moves
 from core.ai.plugin import GamePlugin
+from core.games.mac.movegen import piece_moves
 from core.games.mac.moves import MOVE, MacMove
 from core.games.mac.pieces import (
     ARMY,
@@ -95,15 +100,26 @@ class MacPlugin(GamePlugin):
         return (first, 1.0 - first)
 
     def _captured_value(self, state: MacState, move: MacMove) -> float:
-        """The value of the enemy piece ``move`` ends on (0 if it captures nothing)."""
+        """The value of the enemy piece ``move`` ends on (0 if it captures nothing), on the
+        board as the move's token (a push) leaves it."""
         if move.kind != MOVE:
             return 0.0
         board = state.board
+        if move.token_path:
+            board = after_token(board, move)
         code = board[move.path[-1]]
         mover = FACE_UP_COLOUR[board[move.path[0]]]
         if FACE_UP_COLOUR[code] < 0 or FACE_UP_COLOUR[code] == mover:
             return 0.0
         return VALUE[code]
+
+    def search_moves(self, state: MacState, moves: Sequence[MacMove]) -> Sequence[MacMove]:
+        """Every action without a token, and the token moves that capture what no action
+        without a token could (see ``core.ai.mac_search_moves``)."""
+        return kept_moves(state, moves)
+
+    def searched_moves(self, state: MacState) -> Sequence[MacMove]:
+        return searched_moves(state)
 
     def order_moves(self, state: MacState, moves: Sequence[MacMove]) -> Sequence[MacMove]:
         return sorted(moves, key=lambda move: -self._captured_value(state, move))
@@ -111,6 +127,18 @@ class MacPlugin(GamePlugin):
     def tactical_moves(self, state: MacState, moves: Sequence[MacMove]) -> Sequence[MacMove]:
         scored = [(self._captured_value(state, move), move) for move in moves]
         return [move for value, move in sorted(scored, key=lambda pair: -pair[0]) if value]
+
+    def capture_search_moves(self, state: MacState) -> Sequence[MacMove]:
+        """Captures without a token, best first: a token's capture is searched in the main
+        search, but in the capture search at its leaves every pairing of a token with a
+        capture would cost more than it finds."""
+        if state.to_place or state.result is not None:
+            return ()
+        colour = state.colour_of_seat[state.to_move]
+        if colour < 0:
+            return ()
+        moves = piece_moves(state.board, colour, state.portals)
+        return self.tactical_moves(state, moves)
 
     def playout_move(
         self, state: MacState, moves: Sequence[MacMove], rng: random.Random

@@ -3,7 +3,9 @@
 A side is doing well when its pawns stand far forward, many of them on the other side of the
 lane (six there against two or fewer wins), and one of them close to the opponent's goal.
 Random playouts wander for hundreds of plies without an ending, so playouts are kept short
-and end in this evaluation.
+and end in this evaluation. A pawn that can reach the goal wins at once: those moves are the
+tactical ones the alpha-beta search still looks at past its depth, so even a one-move look
+sees the goal it leaves open to the opponent.
 """
 
 from __future__ import annotations
@@ -55,6 +57,13 @@ class MacadamPlugin(GamePlugin):
             return moves
         forward = 1 if state.side == SOUTH else -1
         return sorted(moves, key=lambda move: forward * (move.start // WIDTH - move.end // WIDTH))
+
+    def tactical_moves(self, state: MacadamState, moves: Sequence[Move]) -> Sequence[Move]:
+        """The moves that end on the opponent's goal (and so win)."""
+        if state.placing:
+            return ()
+        goal = GOAL[NORTH if state.side == SOUTH else SOUTH]
+        return [move for move in moves if goal >> move.end & 1]
 
     def evaluate(self, state: MacadamState) -> Sequence[float]:
         lead = progress(state.south, SOUTH) - progress(state.north, NORTH)

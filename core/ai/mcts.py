@@ -85,9 +85,8 @@ class Node:
         self.untried: list[Move] = []
         if self.outcome is None:
             self.to_move = game.to_move(state)
-            moves = game.legal_moves(state)
             # Expanded from the end of the list: the most promising move first.
-            searched = plugin.search_moves(state, moves)
+            searched = plugin.searched_moves(state)
             self.untried = list(reversed(plugin.order_moves(state, searched)))
 
 

@@ -81,10 +81,27 @@ class GamePlugin:
         """
         return moves
 
+    def searched_moves(self, state: State) -> Sequence[Move]:
+        """``search_moves`` of every legal move of ``state``: what the tree searches expand.
+
+        A plug-in whose ``search_moves`` keeps a small part of a long list may build that part
+        directly, without listing every legal move first; it must give the same moves.
+        """
+        return self.search_moves(state, self.game.legal_moves(state))
+
     def tactical_moves(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
         """The moves that change the material balance (captures, goal moves): the alpha-beta
-        search keeps following these past its depth so it never stops in mid-exchange."""
+        search keeps following these past its depth so it never stops in mid-exchange.
+        ``moves`` are the ``searched_moves`` of ``state``."""
         return ()
+
+    def capture_search_moves(self, state: State) -> Sequence[Move]:
+        """The moves the capture search follows from ``state``: ``tactical_moves`` of the
+        searched moves. A plug-in may find them more cheaply (the capture search visits most
+        of the positions an alpha-beta search sees) or keep fewer there than in the main
+        search."""
+        moves = self.searched_moves(state)
+        return self.tactical_moves(state, moves) if moves else ()
 
     def allies(self, state: State, seat: int) -> frozenset[int]:
         """The seats playing for the same result as ``seat`` (its team), itself included."""

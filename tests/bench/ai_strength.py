@@ -4,7 +4,9 @@ Usage: ``python tests/bench/ai_strength.py [game ...] [--games N] [--scale F]
 [--pairs hard-random,hard-easy,normal-easy] [--option name=value ...] [--jobs 1|2]``
 
 Each pairing plays ``--games`` games, the first player taking each seat in turn. ``--scale``
-multiplies every level's thinking time (0.1 for a quick run: Normal 0.1 s, Hard 0.5 s a move).
+multiplies the thinking time of the levels that search for a time (0.1 for a quick run: Normal
+0.1 s, Hard 0.5 s a move); a level held to a depth (Easy: one move and its capture search) keeps
+its own time, which only guards against a runaway search, so a quick run does not weaken it.
 The score counts a draw as half a win; the interval is Wilson's. Figures only, never asserted.
 """
 
@@ -56,7 +58,7 @@ def pick(game: Game, state: State, player: str, seed: int, scale: float) -> Move
     if player == "random":
         return moves[random.Random(seed).randrange(len(moves))]
     level = LEVELS[player]
-    if level.seconds is not None:
+    if level.seconds is not None and level.depth is None:
         level = dataclasses.replace(level, seconds=level.seconds * scale)
     return Searcher(game, state, level, seed).run()
 

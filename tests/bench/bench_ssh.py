@@ -15,8 +15,11 @@ echo app, or the real app), opens N sessions at once, and prints:
 - memory: the server's resident memory per session (growth with N sessions open / N), after
   one warm-up session has loaded what every session shares.
 
-A figure, not a test: nothing here is asserted. Bounded: at most 500 sessions, and the whole
-run gives up after ``--timeout`` seconds.
+The clients run in this process and the server in its own, so that the clients' work does
+not count as the server's; both processes' cpu time is printed for each phase, and progress
+goes to stderr. A figure, not a test: nothing here is asserted. Bounded: at most 500 sessions,
+every wait for a screen gives up after ``--wait`` seconds (naming what it waited for), and the
+whole run after ``--timeout`` seconds.
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ from tui.ssh.server import GameServer, run
 from tui.ssh.session_info import SessionInfo
 
 MAX_SESSIONS = 500
+#: Seconds a client waits for what it expects on its screen before the run gives up.
+WAIT_LIMIT = 120.0
 KEYS = "abcdefghijklmnopqrstuvwxyz"
 ECHO_READY = b"echo ready"
 PAWNSHOP_READY = b"Choose a game"
@@ -116,6 +121,13 @@ async def settled(pid: int, limit: float = 60.0) -> None:
             return
 
 
+async def idle_cpu_per_second(pid: int, seconds: float = 5.0) -> float:
+    """The server's cpu time per second of wall time while no client sends anything."""
+    before = cpu_seconds(pid)
+    await asyncio.sleep(seconds)
+    return (cpu_seconds(pid) - before) / seconds
+
+
 # -- the clients ----------------------------------------------------------------------------
 
 
@@ -123,6 +135,7 @@ class BenchClient(asyncssh.SSHClientSession[bytes]):
     def __init__(self) -> None:
         self.output = bytearray()
         self.changed = asyncio.Event()
+        self.name = "?"
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.output += data
@@ -130,12 +143,60 @@ class BenchClient(asyncssh.SSHClientSession[bytes]):
 
     async def wait_for(self, marker: bytes, start: int = 0) -> None:
         """Until ``marker`` arrives at or after ``start`` (any output, if it is empty)."""
+        try:
+            await asyncio.wait_for(self._arrival(marker, start), WAIT_LIMIT)
+        except TimeoutError:
+            raise RuntimeError(
+                f"{self.name} waited {WAIT_LIMIT:.0f} s for {marker!r}; its last output: "
+                f"{bytes(self.output[-300:])!r}"
+            ) from None
+
+    async def shows_within(self, marker: bytes, start: int, seconds: float) -> bool:
+        """Whether ``marker`` arrives at or after ``start`` within ``seconds``."""
+        try:
+            await asyncio.wait_for(self._arrival(marker, start), seconds)
+        except TimeoutError:
+            return False
+        return True
+
+    async def _arrival(self, marker: bytes, start: int) -> None:
+        # Only the output since ``start`` (less a marker's length, for one split in two) is
+        # searched again on each arrival.
+        searched = start
         while True:
-            found = len(self.output) > start if not marker else marker in self.output[start:]
-            if found:
+            if not marker:
+                if len(self.output) > start:
+                    return
+            elif self.output.find(marker, max(start, searched - len(marker))) >= 0:
                 return
+            searched = len(self.output)
             self.changed.clear()
             await self.changed.wait()
+
+
+class Phases:
+    """Prints each phase's wall time and the cpu time of the server and of the clients."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.lines: list[str] = []
+        self.restart()
+
+    def restart(self) -> None:
+        """Start timing the next phase now (time spent since the last one is not counted)."""
+        self.wall = time.perf_counter()
+        self.server_cpu = cpu_seconds(self.pid)
+        self.client_cpu = time.process_time()
+
+    def done(self, name: str) -> None:
+        line = (
+            f"{name}: {time.perf_counter() - self.wall:.1f} s wall, server cpu "
+            f"{cpu_seconds(self.pid) - self.server_cpu:.1f} s, clients' cpu "
+            f"{time.process_time() - self.client_cpu:.1f} s"
+        )
+        self.lines.append(line)
+        print(f"  ... {line}", file=sys.stderr, flush=True)
+        self.restart()
 
 
 class Player:
@@ -163,6 +224,7 @@ class Player:
         self.channel, self.client = await self.connection.create_session(
             BenchClient, term_type="xterm-256color", term_size=(100, 32), encoding=None
         )
+        self.client.name = self.name
         await self.client.wait_for(self.ready)
         return time.perf_counter() - started
 
@@ -258,10 +320,18 @@ async def open_tables(players: list[TablePlayer]) -> None:
     for number, (south, north) in enumerate(zip(players[::2], players[1::2], strict=True), 1):
         await south.send_and_wait(b"n", b"Open a table")
         await south.send_and_wait(b"\x0f", f"You play South at table {number}".encode())
-        # The new table is the last row of the lobby: go down to it, then sit.
-        if number > 1:
-            await north.send_and_wait(b"\x1b[B" * (number - 1), b"")
-            await asyncio.sleep(0.2)
+        # The new table is the last row of the lobby: go down to it (pressing down again until
+        # the lobby lists it and says so under the list), then sit. North has pressed nothing
+        # before, so the line under the list has never named this table.
+        assert north.client is not None and north.channel is not None
+        start = 0
+        north.channel.write(b"\x1b[B" * (number - 1))
+        highlighted = f"Table {number}: ".encode()
+        deadline = time.perf_counter() + WAIT_LIMIT
+        while not await north.client.shows_within(highlighted, start, 0.25):
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"{north.name}'s lobby never listed table {number}")
+            north.channel.write(b"\x1b[B")
         await north.send_and_wait(b"\r", f"You play North at table {number}".encode())
 
 
@@ -278,18 +348,24 @@ async def play_move(mover: TablePlayer, opponent: TablePlayer, ply: int, move: s
 
 async def measure_tables(port: int, pid: int, sessions: int, moves: int) -> None:
     sessions -= sessions % 2
+    phases = Phases(pid)
     start_kib = resident_kib(pid)
     warm_up = TablePlayer(port, 0, LOBBY_READY, echo=False)
     first_connect = await warm_up.connect()
     await warm_up.close()
     await settled(pid)
     baseline_kib = resident_kib(pid)
+    phases.done("warm-up session")
 
     players = [TablePlayer(port, index + 1, LOBBY_READY, echo=False) for index in range(sessions)]
     connect_times = list(await asyncio.gather(*(player.connect() for player in players)))
+    phases.done(f"{sessions} sessions connect at once")
     await settled(pid)
+    lobby_kib = resident_kib(pid)
+    phases.restart()
     await open_tables(players)
     await settled(pid)
+    phases.done(f"{sessions // 2} tables opened and sat at")
     pairs = list(zip(players[::2], players[1::2], strict=True))
 
     one_at_a_time: list[float] = []
@@ -300,21 +376,53 @@ async def measure_tables(port: int, pid: int, sessions: int, moves: int) -> None
         turns = [(pair[side], pair[1 - side]) for pair in pairs]
         if ply <= moves:
             one_at_a_time += [await play_move(m, o, ply, move) for m, o in turns]
+            if ply == moves:
+                phases.done(f"{moves * len(pairs)} moves, one game at a time")
+                await settled(pid)
+                phases.restart()
         else:
             all_at_once += await asyncio.gather(*(play_move(m, o, ply, move) for m, o in turns))
+    phases.done(f"{moves * len(pairs)} moves, all games at once")
+    await settled(pid)
     loaded_kib = resident_kib(pid)
+    idle_cpu = await idle_cpu_per_second(pid)
+
+    # One more player at a time, while every other session sits at a table in play.
+    phases.restart()
+    late_times = []
+    for index in range(5):
+        late = TablePlayer(port, sessions + 1 + index, LOBBY_READY, echo=False)
+        late_times.append(await late.connect())
+        await late.close()
+        await settled(pid)
+    phases.done("5 late sessions, one at a time")
     await asyncio.gather(*(player.close() for player in players))
 
     print(f"app: tables   sessions: {sessions}   games: {len(pairs)}   moves per game: {2 * moves}")
     print(
         f"server memory: {start_kib / 1024:.1f} MiB at start, {baseline_kib / 1024:.1f} MiB "
-        f"after one session, {loaded_kib / 1024:.1f} MiB with {sessions} in {len(pairs)} games"
+        f"after one session, {lobby_kib / 1024:.1f} MiB with {sessions} in the lobby, "
+        f"{loaded_kib / 1024:.1f} MiB with {sessions} in {len(pairs)} games"
     )
-    print(f"memory per session: {(loaded_kib - baseline_kib) / sessions / 1024:.2f} MiB")
+    print(
+        f"memory per session: {(lobby_kib - baseline_kib) / sessions / 1024:.2f} MiB in the "
+        f"lobby, {(loaded_kib - baseline_kib) / sessions / 1024:.2f} MiB at a table"
+    )
     print(f"first session (cold) to the lobby: {first_connect * 1000:.0f} ms")
     print(f"connect to the lobby on screen, {sessions} at once: {summary(connect_times)}")
+    print(
+        f"connect to the lobby on screen, one at a time with {sessions} sessions in "
+        f"{len(pairs)} games: {summary(late_times)}"
+    )
+    print(
+        f"server cpu while nobody types, {sessions} sessions in {len(pairs)} games: "
+        f"{idle_cpu * 1000:.1f} ms per second"
+    )
     print(f"move -> opponent's screen, one game at a time: {summary(one_at_a_time)}")
     print(f"move -> opponent's screen, all games at once:  {summary(all_at_once)}")
+    print("phases (wall time; cpu time of the server process and of the clients' process):")
+    for line in phases.lines:
+        print(f"  {line}")
 
 
 def main() -> None:

@@ -7,8 +7,12 @@ and drawn again. (The pilot's own ``press`` sleeps at least 40 ms to let the app
 the key is sent and waited for here without those sleeps, through the pilot's internals.)
 
 Usage: ``python tests/bench/bench_ui.py [--moves 200] [--game martian-chess] [--option k=v]``
-Prints the median and 95th percentile in milliseconds. A figure, not a test: nothing here is
-asserted.
+Prints the median and 95th percentile in milliseconds, of the clock and of the processor time
+(the whole process, and the app's own thread alone: on a busy machine the clock mostly measures
+the other work; the whole process includes work handed to other threads, such as a file sync).
+``--calls`` counts the function calls each key costs instead: slower, but a figure that other
+work on the machine does not change, to compare two versions of the code by.
+A figure, not a test: nothing here is asserted.
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ import argparse
 import asyncio
 import random
 import statistics
+import sys
 import tempfile
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from textual.events import Key
 from textual.pilot import Pilot
@@ -42,21 +47,59 @@ async def settle(pilot: Pilot[Any]) -> None:
     pilot.app.screen._on_timer_update()
 
 
-async def timed_press(pilot: Pilot[Any], key: str, times: list[float]) -> None:
+class Timing(NamedTuple):
+    """One measurement: clock seconds, and processor seconds of the whole process (every
+    thread) and of the app's own thread, which other work on a busy machine inflates less;
+    with ``--calls``, the Python and C function calls made (which it does not change at all)."""
+
+    clock: float
+    processor: float
+    app_thread: float
+    calls: int = 0
+
+
+class Stopwatch:
+    #: Count function calls too (``--calls``): this slows everything down, so times measured
+    #: with it are not comparable with times measured without.
+    count_calls = False
+
+    def __init__(self) -> None:
+        self.calls = 0
+        if self.count_calls:
+            sys.setprofile(self._count)
+        self.start = (time.perf_counter(), time.process_time(), time.thread_time())
+
+    def _count(self, frame: Any, event: str, arg: Any) -> None:
+        if event in ("call", "c_call"):
+            self.calls += 1
+
+    def stop(self) -> Timing:
+        clock, processor, thread = self.start
+        timing = Timing(
+            time.perf_counter() - clock,
+            time.process_time() - processor,
+            time.thread_time() - thread,
+            self.calls,
+        )
+        sys.setprofile(None)
+        return timing
+
+
+async def timed_press(pilot: Pilot[Any], key: str, times: list[Timing]) -> None:
     app = pilot.app
     event = Key(key, "\r" if key == "enter" else None)
     event.set_sender(app)
-    start = time.perf_counter()
+    watch = Stopwatch()
     app._driver.send_message(event)  # type: ignore[union-attr]
     await settle(pilot)
-    times.append(time.perf_counter() - start)
+    times.append(watch.stop())
 
 
-async def timed_idle(pilot: Pilot[Any], times: list[float]) -> None:
+async def timed_idle(pilot: Pilot[Any], times: list[Timing]) -> None:
     """The cost of the measurement itself: settling a screen where nothing happened."""
-    start = time.perf_counter()
+    watch = Stopwatch()
     await settle(pilot)
-    times.append(time.perf_counter() - start)
+    times.append(watch.stop())
 
 
 def keys_to(screen: BoardScreen, square: int) -> list[str]:
@@ -68,11 +111,11 @@ def keys_to(screen: BoardScreen, square: int) -> list[str]:
     return keys + ["down" if to_row > row else "up"] * abs(to_row - row)
 
 
-async def run(game_name: str, options: dict[str, str], moves: int) -> dict[str, list[float]]:
+async def run(game_name: str, options: dict[str, str], moves: int) -> dict[str, list[Timing]]:
     game = find_game(game_name)
     rng = random.Random(1)
     record = GameRecord(game, options, seed=1)
-    times: dict[str, list[float]] = {
+    times: dict[str, list[Timing]] = {
         "every key": [],
         "Enter that plays a move": [],
         "no key (measuring alone)": [],
@@ -114,16 +157,33 @@ async def run(game_name: str, options: dict[str, str], moves: int) -> dict[str, 
     return times
 
 
-def report(times: dict[str, list[float]]) -> None:
+def figures(values: list[float]) -> str:
+    """Median and 95th percentile in milliseconds."""
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return f"median {statistics.median(ordered) * 1000:6.1f} ms  p95 {p95 * 1000:6.1f} ms"
+
+
+def report(times: dict[str, list[Timing]]) -> None:
     for name, values in times.items():
         if not values:
             continue
-        ordered = sorted(values)
-        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-        print(
-            f"{name:26} {len(values):5} times  median {statistics.median(values) * 1000:6.1f} ms"
-            f"  p95 {p95 * 1000:6.1f} ms"
-        )
+        print(f"{name} ({len(values)} times)")
+        if Stopwatch.count_calls:
+            calls = sorted(value.calls for value in values)
+            p95 = calls[min(len(calls) - 1, int(0.95 * len(calls)))]
+            print(f"    {'function calls':22} median {statistics.median(calls):8.0f}  p95 {p95:8}")
+            continue
+        for label, field in FIGURES:
+            print(f"    {label:22} {figures([getattr(value, field) for value in values])}")
+
+
+#: What is printed for each kind of measurement: the clock, then the processor time.
+FIGURES = (
+    ("clock", "clock"),
+    ("cpu, whole process", "processor"),
+    ("cpu, the app's thread", "app_thread"),
+)
 
 
 def main() -> None:
@@ -131,7 +191,13 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--game", default="martian-chess")
     parser.add_argument("--option", action="append", default=[])
+    parser.add_argument(
+        "--calls",
+        action="store_true",
+        help="count function calls instead of timing (the same on a busy machine or an idle one)",
+    )
     args = parser.parse_args()
+    Stopwatch.count_calls = args.calls
     options = parse_options(" ".join(args.option))
     print(f"{args.game} {options or ''}: {args.moves} moves by keys at 80x24")
     report(asyncio.run(run(args.game, options, args.moves)))

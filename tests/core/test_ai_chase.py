@@ -3,16 +3,22 @@ the evaluation rewards (gold, free pawns, room for tiles)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from functools import cache
 
 import pytest
+from test_chase_support import after, position
 
 from core import find_game
+from core.ai import LEVELS, Searcher
+from core.ai.alphabeta import AlphaBetaSearch
+from core.ai.budget import Budget
 from core.ai.chase import MERGE_STACKS, NEAR_MASK, ChasePlugin, pawn_moves
+from core.game import Move
 from core.games.chase.board import SIZE
 from core.games.chase.moves import AddGold, Merge, Pivot, Place, Walk
-from core.games.chase.state import ChaseState
+from core.games.chase.state import ChaseState, stack_at
 from core.games.chase.survey import survey
 from core.games.chase.walks import PAWN_EVENT, TAUNT_EVENT, trace_walk, walk_board
 
@@ -53,15 +59,32 @@ def jumps_by_the_rules(state: ChaseState) -> set[Walk]:
     return found
 
 
-def test_the_tactical_moves_are_exactly_the_pawn_jumps() -> None:
-    jumps = 0
+def cheapest_claims_by_the_rules(state: ChaseState) -> set[AddGold]:
+    """The legal gold moves onto enemy stacks, the fewest coins for each stack."""
+    enemy = 1 - state.to_move
+    least: dict[int, int] = {}
+    for move in GAME.legal_moves(state):
+        if isinstance(move, AddGold) and stack_at(state, move.square)[1] == enemy:
+            least[move.square] = min(least.get(move.square, move.amount), move.amount)
+    return {AddGold(square, amount) for square, amount in least.items()}
+
+
+def test_the_tactical_moves_are_the_pawn_jumps_and_the_cheapest_claims() -> None:
+    jumps = claims = 0
     for state in positions()[::3]:
         moves = GAME.legal_moves(state)
         tactical = PLUGIN.tactical_moves(state, moves)
-        assert set(tactical) == jumps_by_the_rules(state)
+        assert len(set(tactical)) == len(tactical)
+        walks = {move for move in tactical if isinstance(move, Walk)}
+        gold = {move for move in tactical if isinstance(move, AddGold)}
+        assert len(walks) + len(gold) == len(tactical)
+        assert walks == jumps_by_the_rules(state)
+        assert gold == cheapest_claims_by_the_rules(state)
         assert all(move in moves for move in tactical)
-        jumps += len(tactical)
+        jumps += len(walks)
+        claims += len(gold)
     assert jumps > 0, "no position had a jump: the test proves nothing"
+    assert claims > 0, "no position had a claim of a stack: the test proves nothing"
 
 
 def test_the_search_keeps_every_pawn_move_and_the_least_gold_per_tile() -> None:
@@ -93,6 +116,15 @@ def test_the_search_keeps_every_pawn_move_and_the_least_gold_per_tile() -> None:
         dropped_near = [m for m in moves if isinstance(m, Place | Pivot) and near >> m.square & 1]
         assert set(dropped_near) <= set(kept)
     assert {Walk, AddGold, Place, Pivot} <= seen_kinds
+
+
+def test_the_searched_moves_are_the_search_moves_of_every_legal_move() -> None:
+    for state in positions()[::4]:
+        expected = PLUGIN.search_moves(state, GAME.legal_moves(state))
+        assert list(PLUGIN.searched_moves(state)) == list(expected)
+    finished = after(position("d8=SE.SW@N,c7=NE,d1@S", gold="2,0"), "g2:c7")
+    assert GAME.outcome(finished) is not None
+    assert list(PLUGIN.searched_moves(finished)) == []
 
 
 def test_a_turn_of_hundreds_of_moves_becomes_a_third_or_fewer() -> None:
@@ -129,3 +161,114 @@ def test_gold_counts_loose_and_in_stacks() -> None:
     poorer = start._replace(loose=(start.loose[0] - 6, start.loose[1] + 6))
     south, north = PLUGIN.evaluate(poorer)
     assert south < 0.5 < north
+
+
+# -- forced wins and traps ------------------------------------------------------------------------
+#
+# Each position is checked here by a deliberately plain exhaustive solver before the searches are
+# asked to find its move. North has no gold and no tile to place in every one: a North pawn that
+# cannot move leaves North with no legal action, which loses.
+
+
+def wins_within(state: ChaseState, seat: int, plies: int) -> bool:
+    """Whether ``seat`` wins by force within ``plies`` plies, by trying everything."""
+    outcome = GAME.outcome(state)
+    if outcome is not None:
+        return seat in outcome.winners
+    if plies == 0:
+        return False
+    results = (wins_within(GAME.apply(state, m), seat, plies - 1) for m in GAME.legal_moves(state))
+    return any(results) if state.to_move == seat else all(results)
+
+
+def winning_moves(state: ChaseState, plies: int) -> set[str]:
+    return {
+        GAME.format_move(state, move)
+        for move in GAME.legal_moves(state)
+        if wins_within(GAME.apply(state, move), state.to_move, plies - 1)
+    }
+
+
+#: The real levels' searches, capped by depth so that the result does not depend on the clock.
+SEARCHES = {
+    name: dataclasses.replace(LEVELS[name], seconds=None, depth=depth)
+    for name, depth in (("normal", 3), ("hard", 4))
+}
+
+
+def searched(state: ChaseState, search: str) -> str:
+    return GAME.format_move(state, Searcher(GAME, state, SEARCHES[search], seed=1).run())
+
+
+def alphabeta_move(state: ChaseState, depth: int) -> Move:
+    """The alpha-beta search's own choice, without the searcher's look for a win in one."""
+    moves = PLUGIN.search_moves(state, GAME.legal_moves(state))
+    search = AlphaBetaSearch(GAME, PLUGIN, state, state.to_move, moves, random.Random(1))
+    search.run(Budget(depth=depth))
+    return search.best_so_far()
+
+
+def test_the_last_pawn_is_trapped_in_one() -> None:
+    # North's pawn on d8 can only step to c7 (and back): South claims c7 with 2 gold and North
+    # is left with nothing to do. Pivoting d8 would hand North a coin to pivot with.
+    state = position("d8=SE.SW@N,c7=NE,d1@S", gold="2,0")
+    assert winning_moves(state, 1) == {"g2:c7"}
+    assert GAME.format_move(state, alphabeta_move(state, 1)) == "g2:c7"
+    for search in SEARCHES:
+        assert searched(state, search) == "g2:c7"
+
+
+TRAPS_IN_THREE = [
+    # A claim on d6 leaves North's pawn two ways out, each into a dead end South closes next.
+    ("d8=N.E.S.W@N,f8=E.S.W,d6=N.NE.E.SE.S.SW.W.NW,b6=SE.SW,b8=SE,g7=NE.SW,d1@S", "4,0", "g2:d6"),
+    # South pays a coin to turn d8's exits off the board; North's coin cannot undo it.
+    ("d8=SE.SW@N,c7=NE,b6=NE,f6=NW,h8=SW,d1@S", "2,0", "p:d8=NE,NW"),
+]
+
+
+@pytest.mark.parametrize("search", list(SEARCHES))
+@pytest.mark.parametrize(("board", "gold", "move"), TRAPS_IN_THREE)
+def test_the_last_pawn_is_trapped_in_three(board: str, gold: str, move: str, search: str) -> None:
+    state = position(board, gold=gold)
+    assert winning_moves(state, 1) == set()
+    assert winning_moves(state, 3) == {move}
+    assert searched(state, search) == move
+
+
+TRAP_ESCAPES = [
+    # South, without gold, must move; every move but one lets North trap South's pawn at once.
+    ("d1=NE.NW@S,b3=N.S,f3=SE.NW,e4=E.S.W,c2=E.S.W,e2=NE.SE.SW,d8@N", "0,4", "d1-e2"),
+    ("d1=NE.SE.SW.NW@S,g2=NE,b3=SE.SW.NW,c4=N.S,f3=SE.SW.NW,d8@N", "0,4", "d1-f3"),
+    ("d1=N.NE.E.SE.S.SW.W.NW@S,g2=NE.SW.NW,c2=NE.SE.NW,b3=SE.SW,e2=SE.NW,d8@N", "0,3", "d1-c2"),
+]
+
+
+@pytest.mark.parametrize("search", list(SEARCHES))
+@pytest.mark.parametrize(("board", "gold", "move"), TRAP_ESCAPES)
+def test_a_move_that_lets_the_pawn_be_trapped_next_turn_is_avoided(
+    board: str, gold: str, move: str, search: str
+) -> None:
+    state = position(board, gold=gold)
+    moves = {GAME.format_move(state, m): m for m in GAME.legal_moves(state)}
+    trapped = {text for text, m in moves.items() if winning_moves(GAME.apply(state, m), 1)}
+    assert len(moves) >= 3
+    assert set(moves) - trapped == {move}
+    assert searched(state, search) == move
+    assert GAME.format_move(state, alphabeta_move(state, 2)) == move
+
+
+@pytest.mark.parametrize(("gold", "claims"), [("5,8", True), ("5,10", False)])
+def test_a_stack_is_claimed_only_if_it_cannot_be_claimed_back_at_once(
+    gold: str, claims: bool
+) -> None:
+    # South may claim North's 4 coins on c7 with 5. With 10 loose coins North takes the stack of
+    # 9 straight back (South loses 5); with 8 it cannot. A one-ply search sees the answer only
+    # because claims are followed past its depth.
+    state = position("d1=N.S@S,d8=N.S@N,c7=N.S$4N", gold=gold)
+    claimed = after(state, "g5:c7")
+    back = {
+        m for m in GAME.legal_moves(claimed) if isinstance(m, AddGold) and m.square == square("c7")
+    }
+    assert bool(back) is not claims
+    chosen = GAME.format_move(state, alphabeta_move(state, 1))
+    assert (chosen == "g5:c7") is claims

@@ -248,6 +248,63 @@ def test_alphabeta_deadline_keeps_the_last_finished_depth() -> None:
     assert searcher.stats.depth >= 1
 
 
+class OddTakesOnly(NeutralEvaluation):
+    """Builds its searched moves itself: only odd takes (1 and 3), and counts the calls."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.built = 0
+
+    def searched_moves(self, state: Pile) -> Sequence[int]:
+        self.built += 1
+        return [take for take in (1, 3) if take <= state.stones]
+
+
+@pytest.mark.parametrize("algorithm", ["mcts", "alphabeta"])
+def test_the_searches_expand_the_moves_the_plugin_builds(algorithm: str) -> None:
+    plugin = OddTakesOnly(GAME)
+    level = Level("t", "T", seconds=None, algorithm=algorithm, playouts=400, depth=6)
+    searcher = Searcher(GAME, Pile(12, 0), level, plugin=plugin)
+    searcher.run()
+    assert plugin.built > 1
+    engine = searcher._engine
+    if isinstance(engine, AlphaBetaSearch):
+        below_root = {best for _, _, _, best in engine.table.values()}
+    else:
+        assert isinstance(engine, MonteCarloSearch)
+        below_root, nodes = set(), list(engine.trees[0].root.children)
+        while nodes:
+            node = nodes.pop()
+            below_root |= {child.move for child in node.children}
+            nodes += node.children
+    assert below_root and below_root <= {1, 3}
+
+
+class EndlessCaptures(GamePlugin):
+    """Every move counts as a capture and each position takes a millisecond to evaluate: the
+    first depth's capture search alone would take half a minute."""
+
+    quiescence_depth = 16
+
+    def evaluate(self, state: Pile) -> Sequence[float]:
+        time.sleep(0.001)
+        first = (state.stones * 7919 % 101) / 101
+        return [first, 1.0 - first]
+
+    def tactical_moves(self, state: Pile, moves: Sequence[int]) -> Sequence[int]:
+        return moves
+
+
+def test_a_first_depth_that_explodes_stops_at_twice_the_time() -> None:
+    level = Level("ab", "AB", seconds=0.2, algorithm="alphabeta")
+    searcher = Searcher(GAME, Pile(400, 0), level, plugin=EndlessCaptures(GAME))
+    start = time.monotonic()
+    move = searcher.run()
+    assert time.monotonic() - start < 2.0
+    assert move in (1, 2, 3)
+    assert searcher.stats.depth == 0  # the first depth was cut short
+
+
 @pytest.mark.parametrize("algorithm", ["mcts", "alphabeta"])
 def test_a_stop_flag_ends_the_search_early(algorithm: str) -> None:
     level = Level("long", "Long", seconds=60.0, algorithm=algorithm)

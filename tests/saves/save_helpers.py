@@ -35,7 +35,9 @@ def edit_randomly(record: GameRecord, steps: Sequence[tuple[int, int, str]]) -> 
     """Grow and walk the tree as a player would: each step is (action, choice, text).
 
     Actions: play a move on the main line or as a variation, undo, redo, comment the current
-    node (or the game, at the root), jump to any node, promote or delete a variation.
+    node (or the game, at the root), jump to any node, promote or delete a variation. Undo,
+    redo and jumps are sometimes those of a game in progress (``main=True``), which end the
+    main line where the game stands.
     """
     for action, choice, text in steps:
         rng = random.Random(choice)
@@ -46,13 +48,13 @@ def edit_randomly(record: GameRecord, steps: Sequence[tuple[int, int, str]]) -> 
             if moves:
                 record.play(rng.choice(moves), main=kind < 2)
         elif kind == 4:
-            record.undo()
+            record.undo(main=choice % 2 == 0)
         elif kind == 5:
-            record.redo()
+            record.redo(main=choice % 2 == 0)
         elif kind == 6:
             record.current.comment = text
         elif kind == 7:
-            record.goto(rng.choice(nodes))
+            record.goto(rng.choice(nodes), main=choice % 3 == 0)
         elif len(nodes) > 1:
             node = rng.choice(nodes[1:])
             if kind == 8:
@@ -72,14 +74,22 @@ def play_random_game(record: GameRecord, seed: int, plies: int) -> None:
 
 
 def tree(node: Node) -> tuple:
-    """Everything a save keeps of the tree below ``node``: moves, notation, states, comments."""
+    """Everything a save keeps of the tree below ``node``: moves, notation, states, comments,
+    and where a line ends before the moves after it."""
     return (
         node.move,
         node.notation,
         node.state,
         node.comment,
+        node.line_ends,
         tuple(tree(child) for child in node.children),
     )
+
+
+def check_line_ends(record: GameRecord) -> None:
+    """A line ends only at a node with moves after it (else there is nothing to mark)."""
+    for node in [record.root, *record.walk()]:
+        assert not node.line_ends or node.children, f"a bare line end at {node.path()}"
 
 
 def write(path: Path, text: str | bytes) -> Path:

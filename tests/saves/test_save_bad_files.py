@@ -295,6 +295,36 @@ def test_bad_tags(tmp_path: Path, old: str, new: str, message: str) -> None:
             "bad.pawn has a comment before a variation's first move (line 11)",
             id="comment-opens-variation",
         ),
+        pytest.param(
+            "1. a1 | 2. b1 *",
+            "bad.pawn has a move after '|' that is not in a variation (line 11)",
+            id="move-after-line-end",
+        ),
+        pytest.param(
+            "1. a1 | *",
+            "bad.pawn has a '|' with no variation after it (line 11)",
+            id="line-end-without-variation",
+        ),
+        pytest.param(
+            "1. a1 (1. b1 |) *",
+            "bad.pawn has a '|' with no variation after it (line 11)",
+            id="line-end-without-variation-inside",
+        ),
+        pytest.param(
+            "1. a1 | | (2. b1) *",
+            "bad.pawn has a '|' that ends no line (line 11)",
+            id="line-ended-twice",
+        ),
+        pytest.param(
+            "1. a1 (| 1. b1) *",
+            "bad.pawn has a '|' that ends no line (line 11)",
+            id="line-end-opens-variation",
+        ),
+        pytest.param(
+            "1. a1 | (2. b1 3. c9) *",
+            "bad.pawn cannot be replayed: move 3, c9, is illegal: pile c cannot give 9 (line 11)",
+            id="illegal-after-line-end",
+        ),
     ],
 )
 def test_bad_moves(tmp_path: Path, moves: str, message: str) -> None:

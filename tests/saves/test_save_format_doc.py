@@ -59,6 +59,13 @@ def read(tags: str, movetext: str) -> str:
         ('[Result "*"]\n', "1. c3-d4 {split\nover lines} *", "1. c3-d4 {split over lines} *\n"),
         ('[Result "*"]\n', "1. c3-d4 {\\x41\\q\\n} *", "1. c3-d4 {Aq\\n} *\n"),  # escapes
         ('[Result "*"]\n', "1. c3-d4(1. b3-c4)2. c6-d5 *", "1. c3-d4 (1. b3-c4) 2. c6-d5 *\n"),
+        ('[Result "*"]\n', "1. c3-d4|(2. c6-d5)*", "1. c3-d4 | (2. c6-d5) *\n"),  # a line end
+        (  # a comment after "|" is still on the line's last move
+            '[Result "*"]\n',
+            "1. c3-d4 | {mine} (2. c6-d5) {too} (2. b6-a5) *",
+            "1. c3-d4 {mine too} | (2. c6-d5) (2. b6-a5) *\n",
+        ),
+        ('[Result "*"]\n', "| (1. c3-d4) *", "| (1. c3-d4) *\n"),  # an empty main line
     ],
 )
 def test_the_grammar_reads_what_it_allows(tags: str, movetext: str, written: str) -> None:
@@ -73,6 +80,8 @@ def test_the_grammar_reads_what_it_allows(tags: str, movetext: str, written: str
         "1. c3-d4 (1. b3-c4 *)",  # the result inside a variation
         "1. c3-d4 * 2. c6-d5",  # moves after the result
         "1. c3-d4 {never closed *",
+        "1. c3-d4 | 2. c6-d5 *",  # a move after "|" outside a variation
+        "1. c3-d4 | *",  # "|" with no variation after it
     ],
 )
 def test_the_grammar_refuses_what_it_does_not_allow(movetext: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from save_helpers import NOW, edit_randomly, play_random_game, tree
+from save_helpers import NOW, check_line_ends, edit_randomly, play_random_game, tree
 from toy_game import TOY, find_toy_game
 
 from core import GameRecord, all_games, find_game
@@ -25,6 +25,7 @@ extra_tags = st.dictionaries(tag_names, st.text(max_size=20), max_size=4)
 
 
 def assert_round_trip(record: GameRecord) -> None:
+    check_line_ends(record)
     text = dumps(record, NOW)
     loaded = loads(text, games=find_toy_game)
     assert tree(loaded.root) == tree(record.root)
@@ -36,6 +37,9 @@ def assert_round_trip(record: GameRecord) -> None:
     assert loaded.start_position == record.start_position
     expected_tags = {"Date": "2026.11.21", "Time": "14:03:09", **record.tags}
     assert loaded.tags == expected_tags
+    assert [node.path() for node in loaded.mainline()] == [
+        node.path() for node in record.mainline()
+    ]
     assert dumps(loaded) == text
 
 

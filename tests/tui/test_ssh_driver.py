@@ -15,9 +15,12 @@ from textual.app import App
 from textual.message import Message
 
 from tui.ssh.driver import (
+    MAX_BACKLOG,
     MAX_BUFFERED_OUTPUT,
+    MAX_BURST,
     MAX_EVENTS_IN_FLIGHT,
     MAX_PASTE_CHARACTERS,
+    SETTLE_TIMEOUT,
     SSHDriver,
 )
 
@@ -52,25 +55,47 @@ class RecordingChannel:
 
 
 class RecordingApp:
-    """Stands in for the app: keeps what is posted, and the callbacks queued behind it."""
+    """Stands in for the app: keeps what is posted; ``busy`` says it is still handling it."""
 
     def __init__(self) -> None:
         self.messages: list[Message] = []
-        self.callbacks: list[Callable[[], None]] = []
+        self.busy = False
+        self.batch = 0
+        self.prompts = 0
+        #: For each event, whether repaints were held back when it was posted.
+        self.held: list[bool] = []
 
     def post_message(self, message: Message) -> bool:
         self.messages.append(message)
+        self.held.append(self.batch > 0)
         return True
 
-    def call_later(self, callback: Callable[[], None]) -> bool:
-        self.callbacks.append(callback)
-        return True
+    def _begin_batch(self) -> None:
+        self.batch += 1
+
+    def _end_batch(self) -> None:
+        self.batch -= 1
+
+    @property
+    def _batch_count(self) -> int:
+        return self.batch
+
+    @property
+    def screen(self) -> RecordingApp:
+        return self
+
+    def check_idle(self) -> None:
+        """The screen is prompted to update (after repaints were held)."""
+        self.prompts += 1
+
+    def settled(self) -> bool:
+        return not self.busy
 
     def keys(self) -> list[str]:
         return [message.key for message in self.messages if isinstance(message, events.Key)]
 
     def take(self) -> list[Message]:
-        messages, self.messages = self.messages, []
+        messages, self.messages, self.held = self.messages, [], []
         return messages
 
 
@@ -83,7 +108,7 @@ def drive(scenario: Scenario, *, start: bool = True, size: tuple[int, int] = (80
     async def main() -> None:
         app = RecordingApp()
         channel = RecordingChannel()
-        driver = SSHDriver(cast(App[Any], app), channel=channel, size=size)
+        driver = SSHDriver(cast(App[Any], app), channel=channel, size=size, settled=app.settled)
         if start:
             driver.start_application_mode()
             app.take()
@@ -269,18 +294,77 @@ def test_nothing_is_written_to_a_closing_channel() -> None:
     drive(scenario)
 
 
-def test_a_flood_of_input_is_handed_over_as_fast_as_the_app_takes_it() -> None:
+def test_each_event_waits_until_the_app_has_settled_after_the_one_before() -> None:
     async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
-        driver.feed(b"x" * 1000)
-        assert len(app.messages) == MAX_EVENTS_IN_FLIGHT
-        assert channel.paused and len(app.callbacks) == 1
-        handed_over = []
-        while app.callbacks:
-            app.callbacks.pop(0)()  # the app has handled everything before the callback
-            handed_over.append(len(app.messages))
-        assert handed_over == [512, 768, 1000]
-        assert app.keys() == ["x"] * 1000
+        app.busy = True
+        driver.feed(b":e2")
+        assert app.keys() == ["colon"]
+        await asyncio.sleep(0.05)
+        assert app.keys() == ["colon"]  # still busy: the rest waits
+        driver.feed(b"-e4\r")
+        app.busy = False
+        await asyncio.sleep(0.05)
+        assert app.keys() == ["colon", "e", "2", "minus", "e", "4", "enter"]
+
+    drive(scenario)
+
+
+def test_a_burst_is_drawn_once_at_its_end_and_a_lone_key_at_once() -> None:
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        app.busy = True
+        driver.feed(b"e2-e4\r")
+        assert app.batch == 1  # repaints held from the first key of the burst
+        app.busy = False
+        await asyncio.sleep(0.05)
+        assert app.keys() == ["e", "2", "minus", "e", "4", "enter"]
+        assert app.held == [True] * 6 and app.batch == 0 and app.prompts == 1
+        driver.feed(b"x")
+        assert app.keys()[-1] == "x" and app.held[-1] is False and app.batch == 0
+
+    drive(scenario)
+
+
+def test_an_app_that_never_settles_still_gets_its_input_in_order() -> None:
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        app.busy = True
+        driver.feed(b"ab")
+        assert app.keys() == ["a"]
+        await asyncio.sleep(SETTLE_TIMEOUT + 0.2)
+        assert app.keys() == ["a", "b"]
+
+    drive(scenario)
+
+
+def test_a_flood_goes_over_in_batches_and_pauses_reading_until_the_app_catches_up() -> None:
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        app.busy = True
+        flood = MAX_BACKLOG + 1000
+        driver.feed(b"x" * flood)
+        assert app.keys() == ["x"] * MAX_EVENTS_IN_FLIGHT
+        assert channel.paused and channel.pauses == 1
+        assert app.batch == 0  # a flood is drawn as it goes
+        await asyncio.sleep(0.05)
+        assert len(app.keys()) == MAX_EVENTS_IN_FLIGHT  # the app is still busy
+        app.busy = False
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if not channel.paused:
+                break
         assert not channel.paused and channel.pauses == 1
+        await asyncio.sleep(0.05)
+        assert app.keys() == ["x"] * flood
+
+    drive(scenario)
+
+
+def test_a_burst_just_under_the_flood_size_still_goes_one_event_at_a_time() -> None:
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        app.busy = True
+        driver.feed(b"y" * MAX_BURST)
+        assert app.keys() == ["y"]
+        app.busy = False
+        await asyncio.sleep(0.05)
+        assert app.keys() == ["y"] * MAX_BURST
 
     drive(scenario)
 

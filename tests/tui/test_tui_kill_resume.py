@@ -16,9 +16,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tui_helpers import MARTIAN, SIZE, app_test, board_screen, line, make_app
+from tui_helpers import MARTIAN, SIZE, app_test, board_screen, line, make_app, martian_record
 
 from core import GameRecord
+from core.record import Node
 from core.registry import all_games
 from saves.errors import SaveError
 from saves.format import load
@@ -88,6 +89,11 @@ class Terminal:
         self.reader.join(timeout=WAIT)
 
 
+def tree(node: Node) -> tuple:
+    """The moves of the tree below ``node`` and where lines end."""
+    return (node.notation, node.line_ends, tuple(tree(child) for child in node.children))
+
+
 def wait_until(condition: Callable[[], bool], what: str) -> None:
     deadline = time.monotonic() + WAIT
     while not condition():
@@ -142,7 +148,7 @@ def expected(moves: list[str], undos: int = 0) -> GameRecord:
     for move in moves:
         record.play_text(move, main=True)
     for _ in range(undos):
-        record.undo()
+        record.undo(main=True)
     return record
 
 
@@ -163,7 +169,41 @@ async def test_a_killed_game_resumes_exactly_where_it_stood(data_dir: Path) -> N
     assert line(record) == moves[:3]
     assert record.state == want.state
     assert MARTIAN.write_position(record.state) == MARTIAN.write_position(want.state)
-    assert [node.notation for node in record.mainline()] == moves  # redo can bring it back
+    assert [node.notation for node in record.mainline()] == moves[:3]
+    assert [node.notation for node in record.current.children] == moves[3:]  # a variation
+    assert tree(record.root) == tree(want.root)
+
+
+@app_test
+async def test_moves_taken_back_are_autosaved_as_a_variation_and_redo_resumes_them(
+    data_dir: Path,
+) -> None:
+    moves = ["c3-d4", "b6-a5", "d2xa5", "a7-b6"]
+    app = make_app(data_dir, record=martian_record(moves))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("u", "u")
+        await pilot.pause()
+    text = autosave_file(data_dir).read_text(encoding="utf-8")
+    assert '[Plies "2"]' in text
+    assert text.endswith("1. c3-d4 2. b6-a5 | (3. d2xa5 4. a7-b6) *\n")
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(50):
+            if isinstance(app.screen, ResumeScreen):
+                break
+            await pilot.pause(0.1)
+        await pilot.press("y")
+        await pilot.pause()
+        record = board_screen(app).record
+        assert line(record) == moves[:2]
+        assert [node.notation for node in record.mainline()] == moves[:2]
+        assert [node.notation for node in record.current.children] == moves[2:3]
+        await pilot.press("ctrl+y")  # redo: the move taken back is the main line again
+        await pilot.pause()
+        assert [node.notation for node in record.mainline()] == moves[:3]
+        resumed = autosave_file(data_dir).read_text(encoding="utf-8")
+        assert resumed.endswith("1. c3-d4 2. b6-a5 3. d2xa5 | (4. a7-b6) *\n")
 
 
 @app_test

@@ -52,6 +52,10 @@ async def test_a_thousand_files_are_listed_with_each_bad_one_and_its_problem(
             "Saved games · 1000 games"
         )
         cells = [str(table.get_row_at(row)[-1]) for row in range(table.row_count)]
+        players = [str(table.get_row_at(row)[1]) for row in range(table.row_count)]
+        widths = {str(column.key.value): column.content_width for column in table.columns.values()}
+        assert widths["file"] == max(len(cell) for cell in cells)  # the columns fit the rows
+        assert widths["players"] == max(len(cell) for cell in players)
         assert sorted(cells[-len(BAD) :]) == sorted(BAD)
         assert sorted(cells[: -len(BAD)]) == [f"game-{n:03}.pawn" for n in range(990)]
         await pilot.press("end")

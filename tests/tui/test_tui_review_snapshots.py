@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from hop_game import HOP
-from review_helpers import branchy_record
-from tui_helpers import MARTIAN, NOW, make_app
+from review_helpers import MAIN, branchy_record
+from tui_helpers import MARTIAN, NOW, make_app, martian_record
 
 from saves.format import save
 from saves.paths import games_dir
@@ -29,3 +29,14 @@ def test_review_with_the_log_focused(snap_compare: Any, data_dir: Path) -> None:
     app = make_app(data_dir, games=[MARTIAN, HOP])
     keys = ["l", "enter", "tab", "up", "up"]
     assert snap_compare(app, press=keys, terminal_size=SIZE)
+
+
+def test_review_of_a_game_with_moves_taken_back(snap_compare: Any, data_dir: Path) -> None:
+    """The last two moves were taken back before the game was saved: the log shows them as a
+    variation after the end of the main line."""
+    record = martian_record(MAIN)
+    record.undo(main=True)
+    record.undo(main=True)
+    save(record, games_dir(data_dir) / "taken-back.pawn", now=NOW)
+    app = make_app(data_dir, games=[MARTIAN, HOP])
+    assert snap_compare(app, press=["l", "enter"], terminal_size=SIZE)

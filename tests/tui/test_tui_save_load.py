@@ -56,7 +56,7 @@ async def test_save_as_then_load_gives_the_same_position(data_dir: Path) -> None
             "Martian Chess",
             "Alice vs Bob",
             "ongoing",
-            "3",
+            "2",
             "2026.11.21",
             "my-game.pawn",
         ]
@@ -65,7 +65,10 @@ async def test_save_as_then_load_gives_the_same_position(data_dir: Path) -> None
         loaded = board_screen(app).record
         assert line(loaded) == ["c3-d4", "b6-a5"]
         assert loaded.state == martian_record(OPENING[:2]).state
-        assert [node.notation for node in loaded.mainline()] == list(OPENING)
+        # The move taken back before saving stays in the file as a variation, not in the main line.
+        assert [node.notation for node in loaded.mainline()] == list(OPENING[:2])
+        assert [child.notation for child in loaded.current.children] == [OPENING[2]]
+        assert not loaded.current.children[0].is_mainline()
 
 
 @app_test

@@ -1,11 +1,16 @@
 """The lobby: the tables of the server, to join, watch or open; the finished games to review.
 
-Every session's lobby lists the same hall of tables and is redrawn whenever a table changes
-(a seat taken, a move played, someone watching), from whichever session changed it.
+Every session's lobby lists the same hall of tables and is brought up to date whenever a table
+changes (a seat taken, a move played, someone watching), from whichever session changed it.
+With dozens of sessions each change reaches dozens of lobbies, so a lobby does as little as it
+can: news that arrives while an update is already on its way is folded into it, updates come
+at most every ``REDRAW_INTERVAL`` seconds, only the cells whose text changed are rewritten, and
+a lobby hidden under a table waits until it shows again.
 """
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -14,6 +19,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
+from textual.widgets.data_table import ColumnKey
 
 from core.game import Game
 from tui.net.crossing import post_across
@@ -27,6 +33,12 @@ if TYPE_CHECKING:
     from tui.net.app import NetApp
 
 NO_TABLES = "No tables yet: n opens one. r lists the finished games of this server."
+
+#: Shortest time between two updates of one lobby's list, in seconds.
+REDRAW_INTERVAL = 0.2
+
+#: What one row of the list shows.
+Row = tuple[str, str, str, str, str, str]
 
 
 class HallChanged(Message):
@@ -50,6 +62,12 @@ class LobbyScreen(Screen[None]):
         self.player = player
         self.numbers: list[int] = []
         self.stale = False
+        self.shown_rows: dict[int, Row] = {}
+        self.shown_detail: str | None = None
+        self.columns: list[ColumnKey] = []
+        self.news_on_its_way = False
+        self.redraw_due = False
+        self.last_redraw = 0.0
 
     @property
     def net_app(self) -> NetApp:
@@ -64,7 +82,7 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("No", "Game", "Players", "Watching", "Moves", "State")
+        self.columns = table.add_columns("No", "Game", "Players", "Watching", "Moves", "State")
         self.hall.watch(self)
         self.show_tables()
 
@@ -75,39 +93,80 @@ class LobbyScreen(Screen[None]):
 
     def hall_changed(self) -> None:
         """Called from any session's loop turn: redraw in this app, not in the caller's."""
-        post_across(self, HallChanged)
+        if not self.news_on_its_way:
+            self.news_on_its_way = True
+            post_across(self, HallChanged)
+
+    @property
+    def on_top(self) -> bool:
+        """Whether this lobby is the screen on top (``is_current`` is also true for the screen
+        right under the top one, which Textual keeps ready to show through)."""
+        return self.app.screen is self
 
     @on(HallChanged)
     def hall_news(self) -> None:
-        if self.is_current:
+        self.news_on_its_way = False
+        if not self.on_top:
+            self.stale = True  # redrawn when the lobby shows again: hidden lobbies cost nothing
+            return
+        wait = self.last_redraw + REDRAW_INTERVAL - time.monotonic()
+        if wait <= 0:
+            self.show_tables()
+        elif not self.redraw_due:
+            self.redraw_due = True
+            self.set_timer(wait, self._redraw_when_due)
+
+    def _redraw_when_due(self) -> None:
+        self.redraw_due = False
+        if self.on_top:
             self.show_tables()
         else:
-            self.stale = True  # redrawn when the lobby shows again: hidden lobbies cost nothing
+            self.stale = True
 
     def on_screen_resume(self) -> None:
         if self.stale:
             self.show_tables()
 
     def show_tables(self) -> None:
+        """Bring the list up to date, touching only the rows and cells that changed."""
         self.stale = False
-        widget = self.query_one(DataTable)
-        keep = self.highlighted()
-        widget.clear()
-        tables = self.hall.listed()
-        self.numbers = [table.number for table in tables]
-        for table in tables:
-            widget.add_row(
-                str(table.number),
-                table.game_name,
-                seats_text(table, self.player),
-                str(table.spectators),
-                str(table.record.current.ply),
-                table.state_text(),
-                key=str(table.number),
-            )
-        if keep is not None and keep.number in self.numbers:
-            widget.move_cursor(row=self.numbers.index(keep.number))
+        self.last_redraw = time.monotonic()
+        rows = {table.number: self._row(table) for table in self.hall.listed()}
+        if rows != self.shown_rows:
+            widget = self.query_one(DataTable)
+            keep = self.highlighted()
+            numbers = list(rows)
+            for number in self.shown_rows.keys() - rows.keys():
+                widget.remove_row(str(number))
+            kept = [number for number in self.numbers if number in rows]
+            if kept != numbers[: len(kept)]:
+                # Only new tables go at the end; anything else is listed again from scratch.
+                widget.clear()
+                kept = []
+            for number in kept:
+                old, new = self.shown_rows[number], rows[number]
+                for column, (was, now) in enumerate(zip(old, new, strict=True)):
+                    if was != now:
+                        widget.update_cell(str(number), self.columns[column], now)
+            for number in numbers[len(kept) :]:
+                widget.add_row(*rows[number], key=str(number))
+            self.numbers = numbers
+            self.shown_rows = rows
+            if keep is not None and keep.number in numbers:
+                row = numbers.index(keep.number)
+                if widget.cursor_row != row:
+                    widget.move_cursor(row=row)
         self.show_detail()
+
+    def _row(self, table: Table) -> Row:
+        return (
+            str(table.number),
+            table.game_name,
+            seats_text(table, self.player),
+            str(table.spectators),
+            str(table.record.current.ply),
+            table.state_text(),
+        )
 
     def highlighted(self) -> Table | None:
         widget = self.query_one(DataTable)
@@ -123,11 +182,13 @@ class LobbyScreen(Screen[None]):
     @on(DataTable.RowHighlighted)
     def show_detail(self) -> None:
         table = self.highlighted()
-        detail = self.query_one("#lobby-detail", Static)
         if table is None:
-            detail.update(NO_TABLES)
-            return
-        detail.update(f"Table {table.number}: {options_text(table)}\n{self._enter_does(table)}")
+            text = NO_TABLES
+        else:
+            text = f"Table {table.number}: {options_text(table)}\n{self._enter_does(table)}"
+        if text != self.shown_detail:
+            self.shown_detail = text
+            self.query_one("#lobby-detail", Static).update(text)
 
     def _enter_does(self, table: Table) -> str:
         if table.finished:

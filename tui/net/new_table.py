@@ -17,7 +17,7 @@ from core.errors import PawnshopError
 from core.game import Game
 from tui.net.hall import ME, OPEN, TableHall
 from tui.net.table import Table, TableRefusal
-from tui.screens.setup import option_control
+from tui.screens.setup import chosen_options, option_control
 from tui.seat_types import HUMAN, SEAT_TYPES
 from tui.ssh.session_info import PlayerIdentity
 
@@ -96,12 +96,7 @@ class NewTableScreen(Screen[Table | None]):
     # -- reading the form ---------------------------------------------------------------------
 
     def chosen_options(self) -> dict[str, str]:
-        options = {}
-        for spec in self.game.option_specs:
-            control = self.query_one(f"#option-{spec.name}")
-            value = control.value if isinstance(control, Select | Input) else spec.default
-            options[spec.name] = str(value)
-        return options
+        return chosen_options(self, self.game)
 
     def seat_choices(self) -> list[str]:
         choices = []

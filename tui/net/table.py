@@ -283,7 +283,7 @@ class Table:
 
     def _take_back(self, request: Takeback, lead: str) -> None:
         self.takeback = None
-        self.record.goto(request.target)
+        self.record.goto(request.target, main=True)
         news = f"{lead}{request.move} is taken back; {turn_text(self.record)}"
         self._changed("move", news)
 

@@ -25,6 +25,7 @@ from textual.widgets import Footer, Input
 from core.errors import PawnshopError
 from core.game import Game, Move, State
 from core.record import GameRecord
+from saves.atomic import deferred_syncs
 from saves.errors import SaveError
 from tui.describe import (
     panel_infos,
@@ -88,6 +89,8 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, Screen[None], inherit_bindings
         self.reviewing = reviewing or record.outcome() is not None
         self.init_computers()
         self.selection: tuple[int, ...] = ()
+        #: The rows and current row the move log shows (it is redrawn only when they change).
+        self._log_shown: tuple[tuple[object, ...], int] | None = None
         self.tray_key: str | None = None
         self.cursor = 0
         self.builder = self._builder()
@@ -162,7 +165,9 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, Screen[None], inherit_bindings
         for seat, info in enumerate(panel_infos(record, self.viewer_state())):
             self.query_one(f"#panel-{seat}", PlayerPanel).info = info
         entries, self._log_nodes, current = tree_rows(record)
-        self.query_one(MoveLog).show(entries, current)
+        if (entries, current) != self._log_shown:  # selecting a piece leaves the log as it is
+            self._log_shown = entries, current
+            self.query_one(MoveLog).show(entries, current)
         review = "review · " if self.reviewing else ""
         self.query_one(StatusLine).turn = review + turn_text(record)
         self.refresh_computers()
@@ -265,15 +270,22 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, Screen[None], inherit_bindings
         if not moved:
             self.say(nothing, error=True)
             return
+        if not self.reviewing:  # the game stands here now: what came after is a variation
+            self.record.goto(self.record.current, main=True)
         self._position_changed()
         if not self.reviewing:
             self._autosave()
 
     def _autosave(self) -> None:
+        """Write the autosave now, and leave flushing it to disk to a thread (the file is
+        complete as soon as it is written; see ``tui.disk_sync``)."""
+        app = host(self)
         try:
-            host(self).storage.autosave(self.record)
+            with deferred_syncs() as written:
+                app.storage.autosave(self.record)
         except SaveError as error:
             self.say(f"Autosave failed: {error}", error=True)
+        app.disk_sync.sync_later(written)
 
     # -- selecting squares --------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The first screen: every registered game with its one-line description."""
+"""The first screen: every registered game with its one-line description (shown from the
+registry's entries: a game's rules are imported once it is chosen)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.game import Game
+from core.registry import GameEntry
 
 
 class GameSelectScreen(Screen[None]):
@@ -24,7 +26,7 @@ class GameSelectScreen(Screen[None]):
         Binding("q", "app.quit", "Quit", id="select.quit"),
     ]
 
-    def __init__(self, games: Sequence[Game]) -> None:
+    def __init__(self, games: Sequence[GameEntry]) -> None:
         super().__init__()
         self.games = list(games)
         self.message = ("", False)
@@ -54,7 +56,9 @@ class GameSelectScreen(Screen[None]):
         return self._game(option.id) if option is not None else None
 
     def _game(self, game_id: str | None) -> Game | None:
-        return next((game for game in self.games if game.id == game_id), None)
+        """The game with ``game_id``, its rules imported now if they were not yet."""
+        entry = next((entry for entry in self.games if entry.id == game_id), None)
+        return entry.load() if entry is not None else None
 
     def show_message(self, message: str, *, error: bool = False) -> None:
         """Say something under the list (kept until the screen is there to show it)."""

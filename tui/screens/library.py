@@ -13,7 +13,7 @@ read-only library (the server's games, seen over SSH) only lists and opens games
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +24,7 @@ from textual.binding import Binding
 from textual.events import Click
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets.data_table import RowKey
 
 from core.record import GameRecord
 from saves.catalog import COLUMNS, Column, filter_entries, players_text, result_text, sort_entries
@@ -84,6 +85,21 @@ class SavedGamesTable(DataTable[Text]):
         Binding("home", "scroll_top", "First game", show=False, id="library.first"),
         Binding("end", "scroll_bottom", "Last game", show=False, id="library.last"),
     ]
+
+    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+        """Size the columns for the rows just added. Every cell here is one line of plain
+        ``Text`` (``row_cells``), so its width is its length: measured directly, not through
+        Rich's measuring of any renderable, which costs most of showing a thousand games."""
+        columns = self.ordered_columns
+        for row_key in new_rows:
+            cells = self._data.get(row_key)
+            if cells is None:  # removed before the table was next idle
+                continue
+            for column in columns:
+                cell = cells.get(column.key)
+                if isinstance(cell, Text):
+                    column.content_width = max(column.content_width, cell.cell_len)
+        super()._update_dimensions(())  # no rows left to measure: only the table's size
 
     def on_click(self, event: Click) -> None:
         row = event.style.meta.get("row", -1)

@@ -84,9 +84,10 @@ def line_end(node: Node) -> Node:
 
 
 def variation_start(node: Node) -> Node | None:
-    """The first move of the innermost variation holding ``node``; ``None`` on the main line."""
+    """The first move of the innermost variation holding ``node``; ``None`` on the main line.
+    Moves after the end of a line (taken back in a game in progress) are a variation too."""
     while node.parent is not None:
-        if node.parent.children[0] is not node:
+        if node.parent.continuation is not node:
             return node
         node = node.parent
     return None
@@ -100,9 +101,10 @@ def move_label(node: Node) -> str:
 def line_length(node: Node) -> int:
     """How many moves a variation starting at ``node`` has along its own main line."""
     count = 1
-    while node.children:
-        node = node.children[0]
+    after = node.continuation
+    while after is not None:
         count += 1
+        after = after.continuation
     return count
 
 

@@ -36,6 +36,16 @@ def option_control(spec: OptionSpec) -> Widget:
     return Input(value=spec.default, id=control_id, compact=True)
 
 
+def chosen_options(form: Widget, game: Game) -> dict[str, str]:
+    """The value of each option control made by ``option_control`` inside ``form``."""
+    options = {}
+    for spec in game.option_specs:
+        control = form.query_one(f"#option-{spec.name}")
+        value = control.value if isinstance(control, Select | Input) else spec.default
+        options[spec.name] = str(value)
+    return options
+
+
 class SetupScreen(Screen[None]):
     CSS_PATH = "setup.tcss"
     AUTO_FOCUS = "#start"  # Enter starts with the defaults; Tab reaches the options
@@ -102,12 +112,7 @@ class SetupScreen(Screen[None]):
     # -- reading the form ---------------------------------------------------------------------
 
     def chosen_options(self) -> dict[str, str]:
-        options = {}
-        for spec in self.game.option_specs:
-            control = self.query_one(f"#option-{spec.name}")
-            value = control.value if isinstance(control, Select | Input) else spec.default
-            options[spec.name] = str(value)
-        return options
+        return chosen_options(self, self.game)
 
     def seat_types(self) -> list[str]:
         """Who plays each seat: ``human`` or ``computer:<level>`` (see ``tui.seat_types``)."""

@@ -12,15 +12,21 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import contextlib
 import logging
+from collections import deque
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
 
 from textual import constants, events
 from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser
+from textual.app import ScreenStackError
 from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
+
+from tui.ssh.settled import app_is_settled
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -36,11 +42,24 @@ MAX_ROWS = 400
 #: Output the client has not yet taken off our hands; past this the client is not reading
 #: and the session is dropped rather than buffering without end.
 MAX_BUFFERED_OUTPUT = 8 * 1024 * 1024
-#: Input events handed to the app before reading from the channel pauses until the app has
-#: worked through them (SSH flow control then holds the rest at the client).
-MAX_EVENTS_IN_FLIGHT = 256
-#: Characters of input parsed at a time, between checks of the events in flight.
+#: Characters of input parsed at a time.
 INPUT_SLICE = 256
+#: Input waiting (events parsed, plus characters not yet parsed) past which it is a flood, not
+#: a burst of typing: events then go to the app in batches of ``MAX_EVENTS_IN_FLIGHT``, each
+#: batch once the app has settled after the one before, instead of one at a time.
+MAX_BURST = 64
+MAX_EVENTS_IN_FLIGHT = 256
+#: Input read but not yet parsed, past which reading from the channel pauses until the app
+#: has worked through it (SSH flow control then holds the rest at the client).
+MAX_BACKLOG = 4 * 1024
+#: Longest wait for the app to settle after one input event before the next is handed over
+#: anyway: an app that never settles gets its input late, never lost.
+SETTLE_TIMEOUT = 2.0
+#: Checks for the app to settle made on the loop's next turns, before checking on a timer.
+_QUICK_SETTLE_CHECKS = 16
+#: The timer's first and longest period, once the quick checks are spent.
+_SETTLE_POLL_FIRST = 0.001
+_SETTLE_POLL_LONGEST = 0.02
 #: A bracketed paste longer than this is dropped whole, so that no client can make the server
 #: hold (and parse) an unbounded paste.
 MAX_PASTE_CHARACTERS = 256 * 1024
@@ -109,6 +128,7 @@ class SSHDriver(Driver):
         mouse: bool = True,
         on_output_overflow: Callable[[], None] | None = None,
         log: logging.Logger | None = None,
+        settled: Callable[[], bool] | None = None,
     ) -> None:
         super().__init__(app, debug=False, mouse=mouse, size=clamp_size(*size))
         self._channel = channel
@@ -123,8 +143,15 @@ class SSHDriver(Driver):
         self._early_input: list[bytes] = []
         self._tick_handle: asyncio.TimerHandle | None = None
         self._backlog = ""
-        self._events_in_flight = 0
+        self._ready: deque[Message] = deque()
+        self._settled = settled or partial(app_is_settled, app)
         self._waiting_for_app = False
+        self._flooding = False
+        self._handed_over = 0
+        self._holding_repaints = False
+        self._settle_checks = 0
+        self._settle_deadline = 0.0
+        self._settle_handle: asyncio.Handle | None = None
         self._reading_paused = False
         self._paste_length: int | None = None
         self._dropping_paste = False
@@ -188,9 +215,14 @@ class SSHDriver(Driver):
         self._input_enabled = False
         self._early_input.clear()
         self._backlog = ""
-        if self._tick_handle is not None:
-            self._tick_handle.cancel()
-            self._tick_handle = None
+        self._ready.clear()
+        self._waiting_for_app = self._flooding = False
+        self._handed_over = 0
+        self._release_repaints()
+        for handle in (self._tick_handle, self._settle_handle):
+            if handle is not None:
+                handle.cancel()
+        self._tick_handle = self._settle_handle = None
         if self._reading_paused:
             self._resume_reading()
 
@@ -251,7 +283,8 @@ class SSHDriver(Driver):
                 self._early_input.append(data)
             return
         self._backlog += self._decode(data)
-        self._drain_backlog()
+        self._hand_over_input()
+        self._schedule_tick()
 
     def resize(self, width: int, height: int) -> None:
         """The client's window changed size."""
@@ -268,8 +301,7 @@ class SSHDriver(Driver):
     def _parse(self, text: str) -> None:
         text = self._guard_paste(text)
         if text:
-            for message in self._parser.feed(text):
-                self._deliver(message)
+            self._ready.extend(self._parser.feed(text))
 
     def _guard_paste(self, text: str) -> str:
         """Watch the input for bracketed pastes; drop one whole once it grows too long.
@@ -305,10 +337,6 @@ class SSHDriver(Driver):
             return ""
         return text
 
-    def _deliver(self, message: Message) -> None:
-        self._events_in_flight += 1
-        self.process_message(message)
-
     def _schedule_tick(self) -> None:
         """Make sure a lone Esc is delivered once the escape delay has passed with no more input."""
         if self._tick_handle is not None:
@@ -319,41 +347,93 @@ class SSHDriver(Driver):
         self._tick_handle = None
         if not self._input_enabled:
             return
-        if self._backlog:
+        if self._backlog or self._ready:
             # The rest of a sequence may still wait in the backlog: it is not a lone Esc yet.
             self._schedule_tick()
             return
-        for message in self._parser.tick():
-            self._deliver(message)
+        self._ready.extend(self._parser.tick())
+        self._hand_over_input()
         if getattr(self._parser, "_timeout_time", None) is not None:
             self._schedule_tick()
 
-    def _drain_backlog(self) -> None:
-        """Parse input a slice at a time until the app has enough events to work through.
+    def _hand_over_input(self) -> None:
+        """Give the app the next input event, then each further one once it has settled.
 
-        Then reading from the channel pauses (SSH flow control holds the rest at the client)
-        and a callback queued behind the events resumes it once the app has handled them; so a
-        flood of input never piles up more than a few hundred events in the app's queue.
+        A burst of typing goes one event at a time, so that each key reaches whatever the keys
+        before it gave the focus to, and the screen is drawn once at the end of the burst, not
+        after each key; a flood goes in batches, drawn as it goes. Events are parsed a slice of
+        input at a time, as they are needed. Past ``MAX_BACKLOG`` unparsed characters reading
+        from the channel pauses (SSH flow control holds the rest at the client).
         """
-        while self._backlog and not self._waiting_for_app:
-            text = self._backlog[:INPUT_SLICE]
-            self._backlog = self._backlog[INPUT_SLICE:]
-            self._parse(text)
-            if self._events_in_flight >= MAX_EVENTS_IN_FLIGHT:
-                self._waiting_for_app = self._app.call_later(self._app_caught_up)
-        if self._waiting_for_app and not self._reading_paused:
-            self._reading_paused = True
-            self._channel.pause_reading()
-        self._schedule_tick()
+        while not self._waiting_for_app:
+            if not self._ready:
+                if not self._backlog:
+                    self._flooding = False
+                    self._release_repaints()
+                    break
+                text = self._backlog[:INPUT_SLICE]
+                self._backlog = self._backlog[INPUT_SLICE:]
+                self._parse(text)
+                continue
+            waiting = len(self._ready) + len(self._backlog)
+            if waiting > MAX_BURST:
+                self._flooding = True
+                self._release_repaints()
+            elif waiting > 1 and not self._flooding:
+                self._hold_repaints()
+            self.process_message(self._ready.popleft())
+            self._handed_over += 1
+            if self._flooding and self._handed_over < MAX_EVENTS_IN_FLIGHT:
+                continue
+            self._handed_over = 0
+            if not self._settled():
+                self._wait_for_app()
+        if len(self._backlog) > MAX_BACKLOG:
+            if not self._reading_paused:
+                self._reading_paused = True
+                self._channel.pause_reading()
+        elif self._reading_paused:
+            self._resume_reading()
 
-    def _app_caught_up(self) -> None:
-        self._events_in_flight = 0
-        self._waiting_for_app = False
+    def _hold_repaints(self) -> None:
+        if not self._holding_repaints:
+            self._holding_repaints = True
+            self._app._begin_batch()
+
+    def _release_repaints(self) -> None:
+        if self._holding_repaints:
+            self._holding_repaints = False
+            app = self._app
+            app._end_batch()
+            if not app._batch_count:
+                # A screen whose update came due while repaints were held tries again at its
+                # next idle moment, which only its next message brings: bring one now.
+                with contextlib.suppress(ScreenStackError):
+                    app.screen.check_idle()
+
+    def _wait_for_app(self) -> None:
+        self._waiting_for_app = True
+        self._settle_checks = 0
+        self._settle_deadline = self._loop.time() + SETTLE_TIMEOUT
+        self._settle_handle = self._loop.call_soon(self._check_settled)
+
+    def _check_settled(self) -> None:
+        """Hand over the next input once the app has settled (or waited too long for it)."""
+        self._settle_handle = None
         if not self._input_enabled:
             return
-        self._drain_backlog()
-        if not self._waiting_for_app:
-            self._resume_reading()
+        if not self._settled() and self._loop.time() < self._settle_deadline:
+            self._settle_checks += 1
+            quick = self._settle_checks < _QUICK_SETTLE_CHECKS
+            if quick:
+                self._settle_handle = self._loop.call_soon(self._check_settled)
+            else:
+                doublings = min(self._settle_checks - _QUICK_SETTLE_CHECKS, 8)
+                delay = min(_SETTLE_POLL_FIRST * 2**doublings, _SETTLE_POLL_LONGEST)
+                self._settle_handle = self._loop.call_later(delay, self._check_settled)
+            return
+        self._waiting_for_app = False
+        self._hand_over_input()
 
     def _resume_reading(self) -> None:
         if self._reading_paused:

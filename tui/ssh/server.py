@@ -24,6 +24,7 @@ from tui.ssh.hostkey import load_or_create_host_key
 from tui.ssh.server_log import close_server_log, open_server_log
 from tui.ssh.session import GameSession
 from tui.ssh.session_info import AppFactory, PlayerIdentity, display_name
+from tui.ssh.shared_css import share_parsed_css
 
 #: Seconds the apps get to finish when the server stops, before they are cancelled.
 SHUTDOWN_GRACE = 5.0
@@ -208,6 +209,8 @@ class GameServer:
 
     async def start(self) -> None:
         config = self.config
+        # Every session's app parses the same CSS: parse it once for all of them.
+        share_parsed_css()
         host_key = load_or_create_host_key(config.resolved_host_key_path, self._log)
         self._host_key_fingerprint = host_key.get_fingerprint("sha256")
         self._listener = await asyncssh.create_server(

@@ -4,12 +4,19 @@ It knows nothing of rules. The screen sets what to draw (the view, the cursor, t
 squares, the squares the selection may go on to, the last move, the orientation) and
 listens for ``BoardWidget.SquareClicked``.
 
+A change redraws only what it touches: moving the cursor redraws the lines of the two squares
+involved, a move the lines of the squares whose cells changed, so a key press repaints a few
+lines rather than the whole board (the screen is never laid out again for it).
+
 Everything important is readable without colour: pieces carry their side in their text,
 the cursor is bracketed ``[Q]``, selected squares ``(Q)``, squares the selection may go on
 to ``>Q<`` or ``•``, the squares of a hinted move ``{Q}``, and canals are drawn as double lines.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
 
 from rich.segment import Segment
 from rich.style import Style
@@ -54,13 +61,14 @@ class BoardWidget(Widget):
         *MARK_COMPONENTS,
     }
 
-    view: reactive[BoardView | None] = reactive(None)
-    cursor: reactive[int | None] = reactive(None)
-    selected: reactive[tuple[int, ...]] = reactive(())
-    targets: reactive[frozenset[int]] = reactive(frozenset())
-    last_move: reactive[tuple[int, ...]] = reactive(())
+    # The watchers below redraw what changed (``repaint=False``: not the whole widget).
+    view: reactive[BoardView | None] = reactive(None, repaint=False)
+    cursor: reactive[int | None] = reactive(None, repaint=False)
+    selected: reactive[tuple[int, ...]] = reactive((), repaint=False)
+    targets: reactive[frozenset[int]] = reactive(frozenset(), repaint=False)
+    last_move: reactive[tuple[int, ...]] = reactive((), repaint=False)
     #: The squares of a move suggested to the player (a hint), drawn ``{Q}``.
-    hint: reactive[tuple[int, ...]] = reactive(())
+    hint: reactive[tuple[int, ...]] = reactive((), repaint=False)
     flipped: reactive[bool] = reactive(False)
     #: Draw only ASCII characters (taken from the app's ``ascii_board`` when mounted).
     ascii: reactive[bool] = reactive(False)
@@ -79,7 +87,12 @@ class BoardWidget(Widget):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
+        #: Every line of the content area as last drawn (``None``: all to be drawn again).
         self._strips: list[Strip] | None = None
+        #: Lines of ``_strips`` to draw again before they are shown.
+        self._stale: set[int] = set()
+        #: The geometry and board origin ``_strips`` were drawn with.
+        self._drawn_with: tuple[BoardGeometry, Offset] | None = None
         self._palette: _Palette | None = None
 
     # -- geometry -----------------------------------------------------------------------------
@@ -88,7 +101,11 @@ class BoardWidget(Widget):
     def geometry(self) -> BoardGeometry | None:
         if self.view is None:
             return None
-        return BoardGeometry.fit(self.view, self.flipped, self.content_size)
+        return self._fit(self.view)
+
+    def _fit(self, view: BoardView) -> BoardGeometry:
+        """The geometry to draw ``view`` in, for the space the widget has."""
+        return BoardGeometry.fit(view, self.flipped, self.content_size)
 
     def _board_origin(self, geometry: BoardGeometry) -> Offset:
         """Top left of the drawn board inside the content area (the board is centred)."""
@@ -126,10 +143,45 @@ class BoardWidget(Widget):
 
     def _invalidate(self) -> None:
         self._strips = None
+        self._stale.clear()
         self.refresh()
 
-    watch_view = watch_cursor = watch_selected = watch_targets = _invalidate
-    watch_last_move = watch_flipped = watch_ascii = watch_hint = _invalidate
+    watch_flipped = watch_ascii = _invalidate
+
+    def watch_view(self, old: BoardView | None, new: BoardView | None) -> None:
+        if old is None or new is None or not _same_shape(old, new):
+            self._invalidate()
+            return
+        self._redraw_squares(
+            square for square, (a, b) in enumerate(zip(old.cells, new.cells, strict=True)) if a != b
+        )
+
+    def watch_cursor(self, old: int | None, new: int | None) -> None:
+        self._redraw_squares(square for square in (old, new) if square is not None)
+
+    def _watch_squares(self, old: Iterable[int], new: Iterable[int]) -> None:
+        self._redraw_squares(set(old) ^ set(new))
+
+    watch_selected = watch_targets = watch_last_move = watch_hint = _watch_squares
+
+    def _redraw_squares(self, squares: Iterable[int]) -> None:
+        """Draw the lines of ``squares`` again (and only them) before the next frame."""
+        if self._strips is None or self._drawn_with is None or self.view is None:
+            self._invalidate()  # nothing drawn yet to keep
+            return
+        geometry, origin = self._drawn_with
+        count = len(self.view.cells)
+        lines: set[int] = set()
+        for square in squares:
+            if 0 <= square < count:
+                top = origin.y + geometry.square_region(square).y
+                lines.update(range(top, top + geometry.cell_height))
+        fresh = lines - self._stale
+        if not fresh:
+            return
+        self._stale |= fresh
+        width = self.content_size.width
+        self.refresh(*(Region(0, y, width, 1) for y in sorted(fresh)))
 
     def on_mount(self) -> None:
         self.ascii = bool(getattr(self.app, "ascii_board", False))
@@ -145,6 +197,8 @@ class BoardWidget(Widget):
     def render_line(self, y: int) -> Strip:
         if self._strips is None:
             self._strips = self._draw()
+        elif self._stale:
+            self._redraw_stale()
         if 0 <= y < len(self._strips):
             return self._strips[y]
         return Strip.blank(self.content_size.width, self._base_style())
@@ -155,24 +209,60 @@ class BoardWidget(Widget):
         return self._palette.base
 
     def _draw(self) -> list[Strip]:
-        """Every line of the content area, drawn once per change and kept."""
+        """Every line of the content area, drawn once and kept until something changes."""
+        self._stale.clear()
+        self._drawn_with = None
         view = self.view
         if view is None:
             return []
+        geometry = self._fit(view)
+        origin = self._board_origin(geometry)
+        self._drawn_with = geometry, origin
+        strips = [Strip.blank(self.content_size.width, self._base_style())] * origin.y
+        lines = self._board_lines(view, geometry, range(geometry.size.height))
+        strips.extend(self._strip(segments, origin) for segments in lines)
+        return strips
+
+    def _redraw_stale(self) -> None:
+        """Draw again the lines ``_redraw_squares`` marked, in the geometry of the rest."""
+        assert self._strips is not None
+        stale, self._stale = self._stale, set()
+        if self.view is None or self._drawn_with is None:
+            return
+        geometry, origin = self._drawn_with
+        ys = [y for y in sorted(stale) if origin.y <= y < len(self._strips)]
+        lines = self._board_lines(self.view, geometry, [y - origin.y for y in ys])
+        for y, segments in zip(ys, lines, strict=True):
+            self._strips[y] = self._strip(segments, origin)
+
+    def _board_lines(
+        self, view: BoardView, geometry: BoardGeometry, lines: Iterable[int]
+    ) -> list[list[Segment]]:
+        """Lines ``lines`` of the drawn board (0 = its top line, the file letters last)."""
         if self._palette is None:
             self._palette = _Palette(self)
-        base = self._palette.base
-        width = self.content_size.width
-        geometry = BoardGeometry.fit(view, self.flipped, self.content_size)
         painter = _Painter(self, self._palette, view, geometry)
-        origin = self._board_origin(geometry)
-        blank = Strip.blank(origin.x, base) if origin.x else None
-        strips = [Strip.blank(width, base)] * origin.y
-        for segments in painter.lines():
-            strip = Strip(segments)
-            strip = Strip.join([blank, strip]) if blank else strip
-            strips.append(strip.adjust_cell_length(width, base))
-        return strips
+        return [painter.line(line) for line in lines]
+
+    def _strip(self, segments: list[Segment], origin: Offset) -> Strip:
+        """One drawn line of the board, placed in the width of the content area."""
+        base = self._base_style()
+        strip = Strip(segments)
+        if origin.x:
+            strip = Strip.join([Strip.blank(origin.x, base), strip])
+        return strip.adjust_cell_length(self.content_size.width, base)
+
+
+def _same_shape(old: BoardView, new: BoardView) -> bool:
+    """Whether ``new`` is drawn in the same lines as ``old``, so that only changed cells need
+    drawing again."""
+    return (
+        old.width == new.width
+        and old.height == new.height
+        and old.file_walls == new.file_walls
+        and old.rank_walls == new.rank_walls
+        and len(old.cells) == len(new.cells)
+    )
 
 
 class _Palette:
@@ -207,6 +297,20 @@ class _Palette:
         }
 
 
+@cache
+def _line_kinds(geometry: BoardGeometry) -> tuple[tuple[int, int] | None, ...]:
+    """What each line of the board shows, top to bottom: ``(rank, line)`` for a line of the
+    squares of ``rank``, ``(rank, -1)`` for the wall below them, ``None`` for the file letters."""
+    kinds: list[tuple[int, int] | None] = []
+    for row in range(geometry.height):
+        rank = geometry.rank_at(row)
+        kinds.extend((rank, line) for line in range(geometry.cell_height))
+        if geometry.wall_after_row(row):
+            kinds.append((rank, -1))
+    kinds.append(None)
+    return tuple(kinds)
+
+
 class _Painter:
     """Turns one board into lines of styled segments."""
 
@@ -219,17 +323,16 @@ class _Painter:
         self.geometry = geometry
         self.cross, self.file_wall, self.rank_wall, self.target, self.empty = GLYPHS[widget.ascii]
 
-    def lines(self) -> list[list[Segment]]:
-        geometry = self.geometry
-        lines: list[list[Segment]] = []
-        for row in range(geometry.height):
-            rank = geometry.rank_at(row)
-            for line in range(geometry.cell_height):
-                lines.append(self._square_line(rank, line))
-            if geometry.wall_after_row(row):
-                lines.append(self._wall_row())
-        lines.append(self._file_labels())
-        return lines
+    def line(self, index: int) -> list[Segment]:
+        """Line ``index`` of the board (0 = its top line)."""
+        kinds = _line_kinds(self.geometry)
+        return self._draw_line(kinds[index]) if index < len(kinds) else []
+
+    def _draw_line(self, kind: tuple[int, int] | None) -> list[Segment]:
+        if kind is None:
+            return self._file_labels()
+        rank, line = kind
+        return self._wall_row() if line < 0 else self._square_line(rank, line)
 
     def _square_line(self, rank: int, line: int) -> list[Segment]:
         geometry = self.geometry

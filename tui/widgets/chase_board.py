@@ -17,13 +17,14 @@ geometry helpers tests use) is the generic board widget's.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.segment import Segment
 from rich.style import Style
 from textual.color import Color
-from textual.strip import Strip
 
 from core.squares import FILES
-from core.view import Cell
+from core.view import BoardView, Cell
 from tui.widgets.board import BoardWidget
 from tui.widgets.board_geometry import BoardGeometry
 
@@ -65,11 +66,7 @@ def tile_face(cell: Cell) -> int:
 class ChaseBoardWidget(BoardWidget):
     """The generic board widget with Chase's own way of drawing a square."""
 
-    @property
-    def geometry(self) -> BoardGeometry | None:
-        view = self.view
-        if view is None:
-            return None
+    def _fit(self, view: BoardView) -> BoardGeometry:
         space = self.content_size
         for width, height in CELL_SIZES:
             geometry = BoardGeometry(
@@ -85,34 +82,31 @@ class ChaseBoardWidget(BoardWidget):
                 break
         return geometry
 
-    def _draw(self) -> list[Strip]:
-        view, geometry = self.view, self.geometry
-        if view is None or geometry is None:
-            return []
-        base = self.rich_style
-        width = self.content_size.width
-        origin = self._board_origin(geometry)
-        rows = [Strip.blank(width, base)] * origin.y
-        indent = [Segment(" " * origin.x, base)]
-        for row in range(geometry.height):
-            rank = geometry.rank_at(row)
-            for line in range(geometry.cell_height):
-                text_line = line == (geometry.cell_height - 1) // 2
-                label = f"{rank + 1:>2} " if text_line else "   "
-                segments = [*indent, Segment(label, self._style("board--label"))]
-                for column in range(geometry.width):
-                    square = rank * view.width + geometry.file_at(column)
-                    cell = view.cells[square]
-                    if geometry.cell_height == 3:
-                        segments.extend(self._compass_line(square, cell, line))
-                    else:
-                        segments.extend(self._square_line(square, cell, line))
-                rows.append(Strip(segments).adjust_cell_length(width, base))
-        cell_width = geometry.cell_width
-        labels = "".join(FILES[geometry.file_at(c)].center(cell_width) for c in range(8))
-        label_style = self._style("board--label")
-        rows.append(Strip([*indent, Segment("   " + labels, label_style)]))
-        return [strip.adjust_cell_length(width, base) for strip in rows]
+    def _board_lines(
+        self, view: BoardView, geometry: BoardGeometry, lines: Iterable[int]
+    ) -> list[list[Segment]]:
+        return [self._board_line(view, geometry, line) for line in lines]
+
+    def _board_line(self, view: BoardView, geometry: BoardGeometry, index: int) -> list[Segment]:
+        """Line ``index`` of the drawn board: a line of a rank of squares, or the file letters
+        under the last rank."""
+        row, line = divmod(index, geometry.cell_height)
+        if row >= geometry.height:
+            cell_width = geometry.cell_width
+            labels = "".join(FILES[geometry.file_at(c)].center(cell_width) for c in range(8))
+            return [Segment("   " + labels, self._style("board--label"))]
+        rank = geometry.rank_at(row)
+        text_line = line == (geometry.cell_height - 1) // 2
+        label = f"{rank + 1:>2} " if text_line else "   "
+        segments = [Segment(label, self._style("board--label"))]
+        for column in range(geometry.width):
+            square = rank * view.width + geometry.file_at(column)
+            cell = view.cells[square]
+            if geometry.cell_height == 3:
+                segments.extend(self._compass_line(square, cell, line))
+            else:
+                segments.extend(self._square_line(square, cell, line))
+        return segments
 
     def _style(self, component: str) -> Style:
         return self.get_component_rich_style(component, partial=True)

@@ -40,8 +40,14 @@ def tile_line(index: int, kind: TileKind, ascii: bool = False) -> str:
 class TileStackPanel(Widget):
     """The next tiles of the stack, the one the next placement takes first."""
 
-    tiles: reactive[tuple[TileKind, ...]] = reactive((), layout=True)
+    tiles: reactive[tuple[TileKind, ...]] = reactive(())
     left: reactive[int] = reactive(0)
+
+    def watch_tiles(self, old: tuple[TileKind, ...], new: tuple[TileKind, ...]) -> None:
+        """Lay the column out again only when the panel's height changes (one line a tile,
+        one for an empty stack): a placement otherwise just redraws the lines."""
+        if max(len(old), 1) != max(len(new), 1):
+            self.refresh(layout=True)
 
     def render(self) -> RenderableType:
         ascii = bool(getattr(self.app, "ascii_board", False))

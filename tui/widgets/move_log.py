@@ -48,12 +48,46 @@ class MoveLog(ScrollView, can_focus=False):
         self._styles: tuple[Style, Style, Style] | None = None
 
     def show(self, entries: tuple[LogEntry, ...], current: int) -> None:
-        """Set the entries and the current one together, then keep the current row in view."""
-        self.entries = entries
-        self.current = current
-        self.virtual_size = Size(self.content_size.width, len(entries) + 1)
-        self.refresh()
+        """Set the entries and the current one together, then keep the current row in view.
+
+        A move changes a row or two: only those are repainted, in the same frame as the
+        scroll that keeps the current row in view (a scroll repaints the whole log anyway).
+        """
+        old_entries, old_current = self.entries, self.current
+        self.set_reactive(MoveLog.entries, entries)
+        self.set_reactive(MoveLog.current, current)
+        # No width of its own: rows are cut to the log's width, so it never scrolls sideways.
+        virtual_size = Size(0, len(entries) + 1)
+        if virtual_size != self.virtual_size:
+            self.virtual_size = virtual_size
+        # Once more after the next layout, in case that changes the log's height.
         self.call_after_refresh(self._scroll_current_into_view)
+        if not self.scrollable_content_region.height:  # not laid out yet
+            self.refresh()
+            return
+        top = self.scroll_offset.y
+        self._scroll_current_into_view()
+        if self.scroll_offset.y != top:
+            self.refresh()
+            return
+        changed = {old_current, current}
+        changed.update(
+            index
+            for index in range(max(len(entries), len(old_entries)))
+            if index >= len(entries)
+            or index >= len(old_entries)
+            or entries[index] != old_entries[index]
+        )
+        self.refresh_rows(changed)
+
+    def refresh_rows(self, indices: set[int]) -> None:
+        """Repaint the rows of these entry indices (``-1``: the start row) that are in view."""
+        top, height = self.scroll_offset.y, self.scrollable_content_region.height
+        visible = sorted(row for row in {index + 1 for index in indices} if 0 <= row - top < height)
+        if len(visible) > height // 2:
+            self.refresh()
+        elif visible:
+            self.refresh_lines(visible[0], visible[-1] - visible[0] + 1)
 
     def _scroll_current_into_view(self) -> None:
         row = self.current + 1

@@ -45,6 +45,10 @@ class MoveTree(MoveLog, can_focus=True, inherit_bindings=False):
     #: The row the keyboard highlight is on while the log has the focus (``-1``: start).
     highlight: reactive[int] = reactive(-1)
 
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._component_styles: dict[tuple[str, ...], Style] = {}
+
     def focus_on_click(self) -> bool:
         return False
 
@@ -99,23 +103,37 @@ class MoveTree(MoveLog, can_focus=True, inherit_bindings=False):
         move = row.notation + ")" * row.closes
         return f"{indent}{number:>5} {move:<11} {row.mover}"
 
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._component_styles.clear()
+
     def _style_of(self, index: int) -> Style:
-        base = self.rich_style
         if self.has_focus and index == self.highlight:
-            return base + self.get_component_rich_style("move-tree--highlight")
+            return self._styled("move-tree--highlight")
         if index == self.current:
-            return base + self.get_component_rich_style("move-log--current")
+            return self._styled("move-log--current")
         if index < 0:
-            return base
+            return self._styled()
         row = self.entries[index]
         assert isinstance(row, TreeRow)
-        style = base
+        parts = []
         if not row.on_line:
-            style += self.get_component_rich_style("move-tree--variation")
+            parts.append("move-tree--variation")
         elif row.ahead:
-            style += self.get_component_rich_style("move-log--ahead")
+            parts.append("move-log--ahead")
         if row.is_comment:
-            style += self.get_component_rich_style("move-tree--comment")
+            parts.append("move-tree--comment")
+        return self._styled(*parts)
+
+    def _styled(self, *components: str) -> Style:
+        """The widget's style with these component styles added, looked up once until the
+        styles change (a row is drawn many times, its styles rarely change)."""
+        style = self._component_styles.get(components)
+        if style is None:
+            style = self.rich_style
+            for component in components:
+                style += self.get_component_rich_style(component)
+            self._component_styles[components] = style
         return style
 
     def render_line(self, y: int) -> Strip:

@@ -20,12 +20,22 @@ class PanelInfo(NamedTuple):
 
 
 class PlayerPanel(Widget):
-    """One seat at the table. The seat to move is marked ``▶`` and has the ``-to-move`` class."""
+    """One seat at the table. The seat to move is marked ``▶`` and has the background of the
+    ``player-panel--to-move`` component class.
+
+    That background is set as the panel's own style rather than by a CSS class: a class
+    toggled on two panels after every move had the whole stylesheet matched against them again,
+    the largest cost of a move after drawing."""
+
+    COMPONENT_CLASSES = {"player-panel--to-move"}
 
     info: reactive[PanelInfo | None] = reactive(None)
 
     def watch_info(self, old: PanelInfo | None, new: PanelInfo | None) -> None:
-        self.set_class(bool(new and new.to_move), "-to-move")
+        to_move = bool(new and new.to_move)
+        if to_move != bool(old and old.to_move) or old is None:
+            look = self.get_component_styles("player-panel--to-move")
+            self.styles.background = look.background if to_move else None
         if old is None or new is None or old.lines != new.lines:
             self.refresh(layout=True)  # the panel's height may change: lay the column out again
 

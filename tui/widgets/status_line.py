@@ -1,6 +1,8 @@
 """The status line: the last message on the left (an error stands out), whose turn on the right.
 
-A long message wins over the turn (which the player panels show as well).
+A long message wins over the turn (which the player panels show as well). An error is drawn
+in the ``status-line--error`` style (not marked by a CSS class, whose every toggle would have
+the stylesheet matched against the line again).
 """
 
 from __future__ import annotations
@@ -20,9 +22,6 @@ class StatusLine(Widget):
     def say(self, message: str, *, error: bool = False) -> None:
         self.message = message
         self.is_error = error
-
-    def watch_is_error(self, is_error: bool) -> None:
-        self.set_class(is_error, "-error")
 
     def render(self) -> Text:
         width = self.content_size.width

@@ -58,6 +58,30 @@ EXIT_BITS: tuple[tuple[int, ...], ...] = tuple(
 COLOUR: tuple[int, ...] = tuple(colour_of(square) for square in range(SQUARES))
 
 
+def _step_lines(square: int, mask: int) -> tuple[tuple[int, int], ...]:
+    return tuple(
+        (direction, NEIGHBOUR[square][direction])
+        for direction in EXIT_BITS[mask]
+        if NEIGHBOUR[square][direction] >= 0
+    )
+
+
+#: STEP_LINES[square][mask]: ``(direction, adjacent square)`` for every exit of ``mask`` that
+#: stays on the board, clockwise from north (a step table, so that searches need not test
+#: every direction of every square they pass).
+STEP_LINES: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
+    tuple(_step_lines(square, mask) for mask in range(256)) for square in range(SQUARES)
+)
+#: STEPS[square][mask]: the adjacent squares of ``STEP_LINES[square][mask]``, in that order.
+STEPS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(step for _, step in lines) for lines in by_mask) for by_mask in STEP_LINES
+)
+#: STEP_MASKS[square][mask]: the same squares as a mask.
+STEP_MASKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << step for step in steps) for steps in by_mask) for by_mask in STEPS
+)
+
+
 def direction_between(start: int, end: int) -> tuple[int, int] | None:
     """``(direction, distance)`` when ``end`` lies on a straight line from ``start``."""
     for direction, ray in enumerate(RAYS[start]):

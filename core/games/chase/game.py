@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from core.errors import IllegalMoveError
 from core.game import Game
-from core.games.chase import notation, position, rules, view
+from core.games.chase import about, notation, position, rules, view
 from core.games.chase.board import SEAT_NAMES
 from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
 from core.games.chase.state import DEBT, MODES, NO_ACTION, TILES, ChaseState, stacks_of
@@ -17,10 +17,10 @@ from core.view import BoardView
 
 
 class ChaseGame(Game):
-    id = "chase"
-    name = "Chase"
-    description = "Place tiles, claim them with gold, jump and sweep until your opponent is stuck."
-    aliases = ("chase-chess",)
+    id = about.ID
+    name = about.NAME
+    description = about.DESCRIPTION
+    aliases = about.ALIASES
     option_specs = (
         OptionSpec(
             "mode",

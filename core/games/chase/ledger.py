@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from core.games.chase.board import COLOUR, SIZE, SOUTH
 from core.games.chase.state import TILES, ChaseState
-from core.games.chase.survey import survey
+from core.games.chase.survey import COLOUR_MASK, bits, nonzero_mask, survey
 
 #: Kinds of debt, as ``Debt.kind``.
 JUMPED, CROSSED, PIVOTED, TAUNTED, STRANDED = "jumped", "crossed", "pivot", "taunt", "stranded"
@@ -37,28 +37,47 @@ class Debt(NamedTuple):
     settled: bool
 
 
-def payment_order(seat: int) -> tuple[int, ...]:
-    """Squares in the order a seat turns its tiles over in Tiles mode: own back rank first."""
-    ranks = range(SIZE) if seat == SOUTH else range(SIZE - 1, -1, -1)
-    return tuple(rank * SIZE + file for rank in ranks for file in range(SIZE))
+#: ``(exits, turned, stacks, pawns, loose)``: the fields of a ``ChaseState`` a turn changes.
+BoardParts = tuple[
+    tuple[int, ...],
+    int,
+    tuple[tuple[int, int, int], ...],
+    tuple[tuple[int, ...], tuple[int, ...]],
+    tuple[int, int],
+]
+#: Flipping a square's rank (rank r to 7 - r) is an exclusive or with this.
+RANK_FLIP = (SIZE - 1) * SIZE
 
 
-PAYMENT_ORDER = (payment_order(0), payment_order(1))
+def in_payment_order(mask: int, seat: int) -> list[int]:
+    """The squares of ``mask`` in the order the seat turns its tiles over in Tiles mode: its own
+    back rank first, each rank from file a. North's order is South's with the ranks flipped,
+    that is with the mask's bytes (one per rank) reversed."""
+    if seat == SOUTH:
+        return bits(mask)
+    flipped = int.from_bytes(mask.to_bytes(SIZE, "little"), "big")
+    return [square ^ RANK_FLIP for square in bits(flipped)]
 
 
 class Ledger:
-    """A position being changed by one turn; ``debts`` records every debt in order."""
+    """A position being changed by one turn; ``debts`` records every debt in order.
+
+    The parts of the position a turn changes are copied only when it changes them, so that
+    ``parts`` can hand the others back as they were."""
 
     def __init__(self, state: ChaseState) -> None:
         self.mode = state.mode
-        self.exits = list(state.exits)
+        #: Tile exits by square, a tuple replaced by ``set_exits``.
+        self.exits = state.exits
         self.turned = state.turned
         #: square -> (size, owner) of every stack.
         self.stacks = {square: (size, owner) for square, size, owner in state.stacks}
-        self.pawns = [list(state.pawns[0]), list(state.pawns[1])]
+        self.pawns = state.pawns
         self.loose = list(state.loose)
         self.debts: list[Debt] = []
         self.loser = -1
+        self._stacks = state.stacks
+        self._stacks_changed = False
 
     # -- what a seat can pay with ---------------------------------------------------------
 
@@ -77,18 +96,24 @@ class Ledger:
             (size, square) for square, (size, owner) in self.stacks.items() if owner == seat
         )
 
+    def free_tile_mask(self, seat: int) -> int:
+        """Tiles mode: the seat's tiles with no pawn on them, as a mask."""
+        south = COLOUR_MASK[SOUTH] ^ self.turned
+        faces = south if seat == SOUTH else ~south
+        taken = 0
+        for square in (*self.pawns[0], *self.pawns[1]):
+            taken |= 1 << square
+        return nonzero_mask(self.exits) & faces & ~taken
+
     def free_tiles(self, seat: int) -> list[int]:
         """Tiles mode: the seat's tiles with no pawn on them, in the order they are given."""
-        taken = set(self.pawns[0]) | set(self.pawns[1])
-        return [
-            square
-            for square in PAYMENT_ORDER[seat]
-            if self.exits[square] and self.face(square) == seat and square not in taken
-        ]
+        return in_payment_order(self.free_tile_mask(seat), seat)
 
     def can_pay(self, seat: int, amount: int) -> bool:
         if self.mode == TILES:
-            return len(self.free_tiles(seat)) > amount
+            return self.free_tile_mask(seat).bit_count() > amount
+        if self.loose[seat] >= amount:
+            return True
         return self.loose[seat] + sum(size for size, _ in self.stacks_of(seat)) >= amount
 
     # -- paying -----------------------------------------------------------------------------
@@ -109,50 +134,54 @@ class Ledger:
         else:
             paid = min(self.loose[payer], amount)
             self.loose[payer] -= paid
-            for size, stack in self.stacks_of(payer):
-                if paid >= amount:
-                    break
-                del self.stacks[stack]
-                given.append(stack)
-                paid += size
+            if paid < amount:
+                for size, stack in self.stacks_of(payer):
+                    if paid >= amount:
+                        break
+                    self.take_stack(stack)
+                    given.append(stack)
+                    paid += size
             self.loose[payee] += paid
         self.debts.append(Debt(kind, payer, amount, paid, square, tuple(given), True))
         return True
 
     # -- moving pieces ----------------------------------------------------------------------
 
+    def set_exits(self, square: int, exits: int) -> None:
+        """Lay a tile on ``square`` or turn the one there, to show ``exits``."""
+        self.exits = (*self.exits[:square], exits, *self.exits[square + 1 :])
+
     def move_pawn(self, seat: int, start: int, end: int) -> None:
-        pawns = self.pawns[seat]
-        pawns[pawns.index(start)] = end
+        moved = tuple(sorted(end if square == start else square for square in self.pawns[seat]))
+        self.pawns = (moved, self.pawns[1]) if seat == SOUTH else (self.pawns[0], moved)
 
     def take_stack(self, square: int) -> int:
+        self._stacks_changed = True
         return self.stacks.pop(square, (0, -1))[0]
 
     def put_gold(self, seat: int, square: int, amount: int) -> None:
         """Add coins on top of a stack (or start one); the whole stack becomes ``seat``'s."""
+        self._stacks_changed = True
         self.stacks[square] = (self.size(square) + amount, seat)
 
     def stranded(self, seat: int) -> list[int]:
         """The seat's pawns on a tile they do not control (Gold mode has no tiles to strand on)."""
         stranded = []
-        for square in sorted(self.pawns[seat]):
+        for square in self.pawns[seat]:
             if self.exits[square]:
                 size, owner = self.stacks.get(square, (0, -1))
                 if (owner if size else self.face(square)) != seat:
                     stranded.append(square)
         return stranded
 
-    def board(self) -> dict[str, object]:
-        """The changed fields, ready to go into a ``ChaseState``."""
-        return {
-            "exits": tuple(self.exits),
-            "turned": self.turned,
-            "stacks": tuple(
+    def parts(self) -> BoardParts:
+        """``(exits, turned, stacks, pawns, loose)`` as they stand, as ``ChaseState`` holds them."""
+        stacks = self._stacks
+        if self._stacks_changed:
+            stacks = tuple(
                 (square, size, owner) for square, (size, owner) in sorted(self.stacks.items())
-            ),
-            "pawns": (tuple(sorted(self.pawns[0])), tuple(sorted(self.pawns[1]))),
-            "loose": (self.loose[0], self.loose[1]),
-        }
+            )
+        return self.exits, self.turned, stacks, self.pawns, (self.loose[0], self.loose[1])
 
 
 def can_pay(state: ChaseState, seat: int, amount: int) -> bool:

@@ -18,7 +18,8 @@ from core.games.chase.ledger import (
 )
 from core.games.chase.movelist import MoveList
 from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
-from core.games.chase.search import walk_results
+from core.games.chase.repetition import extend_history
+from core.games.chase.search import hop_lines, walk_results
 from core.games.chase.state import (
     DEBT,
     GOLD,
@@ -27,6 +28,7 @@ from core.games.chase.state import (
     TILES,
     ChaseState,
     position_key,
+    repetition_key,
 )
 from core.games.chase.survey import COLOUR_MASK, bits, nth_square, survey
 from core.games.chase.tiles import KIND_ORIENTATIONS, shuffled_stack
@@ -126,20 +128,23 @@ _THREE_TURNS = bytes.maketrans(
 )
 
 
-def merge_choices(state: ChaseState, seat: int) -> list[tuple[tuple[int, ...], list[int]]]:
+def merge_choices(
+    state: ChaseState, seat: int, targets: tuple[int, int] | None = None
+) -> list[tuple[tuple[int, ...], list[int]]]:
     """``(sources, destinations)`` for every set of two or more of the seat's stacks.
 
     The merged stack stays on one of its tiles or goes to a tile where that much gold could
     be added (a tile you control or claim with it); never onto a tile under your own pawn
     (except, in Gold mode, a bare square your pawn stands on). A destination that carries
-    your gold is always one of the sources.
+    your gold is always one of the sources. ``targets``: ``gold_target_masks`` if the caller
+    has them already.
     """
     facts = survey(state)
     stacks = bits(facts.stacks[seat])
     if len(stacks) < 2:
         return []
     own = facts.pawns[seat]
-    plain, guarded = gold_target_masks(state, seat)
+    plain, guarded = gold_target_masks(state, seat) if targets is None else targets
     anywhere = bits(plain & ~facts.stacks[seat])
     claims = [(square, facts.sizes[square] + 1) for square in bits(guarded)]
     choices = []
@@ -162,12 +167,23 @@ def merge_choices(state: ChaseState, seat: int) -> list[tuple[tuple[int, ...], l
 def walk_moves(state: ChaseState, seat: int) -> list[Walk]:
     """Every distinct pawn move the seat can make and pay for."""
     board = walk_board(state, seat)
+    loose = state.loose[seat]
+    sizes = survey(state).sizes
+    lines = None
     moves = []
     for pawn in state.pawns[seat]:
-        for (_, events), path in walk_results(board, pawn).items():
+        if not board.exits[pawn]:
+            continue
+        if lines is None:
+            lines = hop_lines(board)
+        for (_, events), path in walk_results(board, pawn, lines).items():
             move = Walk(path)
-            if any(event < PAWN_EVENT for event in events) and not _affordable(state, move):
-                continue
+            # The enemy gold passed over costs at most its size; loose gold that covers it
+            # all pays it (gold coming in on the way only helps). Else pay it out in full.
+            if events and min(events) < PAWN_EVENT:
+                crossed = sum(sizes[event] for event in events if event < PAWN_EVENT)
+                if crossed > loose and not _affordable(state, move):
+                    continue
             moves.append(move)
     return moves
 
@@ -226,7 +242,7 @@ def _legal_moves(state: ChaseState) -> MoveList:
     for square in bits(guarded):
         if sizes[square] < loose:
             moves.add(*_grid(AddGold, 1 << square, range(sizes[square] + 1, loose + 1)))
-    for sources, dests in merge_choices(state, seat):
+    for sources, dests in merge_choices(state, seat, (plain, guarded)):
         moves.add(len(dests), _merges(sources, dests))
     for turns, tiles in zip((1, 3), pivot_masks(state, seat), strict=True):
         if tiles:
@@ -278,7 +294,7 @@ def _perform(state: ChaseState, move: ChaseMove) -> Ledger:
     seat, other = state.to_move, 1 - state.to_move
     ledger = Ledger(state)
     if isinstance(move, Place):
-        ledger.exits[move.square] = move.exits
+        ledger.set_exits(move.square, move.exits)
     elif isinstance(move, AddGold):
         ledger.loose[seat] -= move.amount
         ledger.put_gold(seat, move.square, move.amount)
@@ -286,7 +302,7 @@ def _perform(state: ChaseState, move: ChaseMove) -> Ledger:
         total = sum(ledger.take_stack(square) for square in move.sources)
         ledger.put_gold(seat, move.dest, total)
     elif isinstance(move, Pivot):
-        ledger.exits[move.square] = move.exits
+        ledger.set_exits(move.square, move.exits)
         ledger.pay(PIVOTED, seat, PIVOT_FEE, move.square)
     else:
         _walk(state, ledger, move.path)
@@ -319,20 +335,19 @@ def apply(state: ChaseState, move: ChaseMove) -> ChaseState:
     ledger = _perform(state, move)
     seat = state.to_move
     placed = isinstance(move, Place)
-    after = state._replace(
-        to_move=1 - seat,
-        deck=state.deck[1:] if placed else state.deck,
-        lock=move.square if isinstance(move, Pivot) else -1,
-        **ledger.board(),
+    exits, turned, stacks, pawns, loose = ledger.parts()
+    deck = state.deck[1:] if placed else state.deck
+    lock = move.square if isinstance(move, Pivot) else -1
+    key = repetition_key(1 - seat, exits, turned, stacks, pawns, loose, len(deck), lock)
+    history, seen = ((key,), 1) if placed else extend_history(state.history, key)
+    after = ChaseState(
+        state.mode, 1 - seat, exits, turned, stacks, pawns, loose, deck, lock, history
     )
-    key = position_key(after)
-    history = (key,) if placed else (*state.history, key)
-    after = after._replace(history=history)
     if ledger.loser >= 0:
         return after._replace(winner=1 - ledger.loser, end=DEBT)
     if not has_action(after):
         return after._replace(winner=seat, end=NO_ACTION)
-    if history.count(key) >= 3:
+    if seen >= 3:
         return after._replace(end=REPETITION)
     return after
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from core.games.chase.board import EXIT_BITS, NEIGHBOUR, RAYS
+from core.games.chase.board import EXIT_BITS, NEIGHBOUR, RAYS, STEP_LINES, STEP_MASKS, STEPS
 from core.games.chase.walks import (
     TAUNT_EVENT,
     TAUNT_TILES,
@@ -35,12 +35,24 @@ NEIGHBOUR_SET = tuple(
     sum(1 << step for step in NEIGHBOUR[square] if step >= 0) for square in range(64)
 )
 Results = dict[tuple[int, Events], Path]
+#: HOP_LINES[square]: ``(direction, from, to)`` for every line of three squares on the board
+#: with ``square`` in the middle, along which a pawn on it could be hopped.
+HOP_LINES = tuple(
+    tuple(
+        (direction, NEIGHBOUR[square][(direction + 4) % 8], NEIGHBOUR[square][direction])
+        for direction in range(8)
+        if NEIGHBOUR[square][direction] >= 0 and NEIGHBOUR[square][(direction + 4) % 8] >= 0
+    )
+    for square in range(64)
+)
 
 
 class _Search:
     """The path search from the pawn on ``start``."""
 
-    def __init__(self, board: WalkBoard, start: int) -> None:
+    def __init__(
+        self, board: WalkBoard, start: int, lines: list[tuple[int, int, int]] | None = None
+    ) -> None:
         self.board = board
         self.start = start
         self.occupied = board.occupied & ~(1 << start)
@@ -49,7 +61,9 @@ class _Search:
         self.found: Results = {}
         self.steps = 0
         self.explored: dict[tuple[int, int, Events], list[int]] = {}
-        self.hops = self.hop_chances()
+        #: The pure-sweep branches gone into: ``(square, visited, jumped, events)``.
+        self.swept: set[tuple[int, int, int, Events]] = set()
+        self.hops = self.hop_chances(hop_lines(board) if lines is None else lines)
         self.parts: Parts | None = None
 
     def record(self, end: int, events: Events, path: Path) -> None:
@@ -119,31 +133,21 @@ class _Search:
                 jumped |= bit & board.enemy
         return result
 
-    def hop_chances(self) -> list[tuple[int, int, int]]:
-        """``(from, over, to)`` for every hop a sweep might make, whatever it visited first."""
-        board = self.board
-        stands = self.free | 1 << self.start
-        chances = []
-        for pawn in _squares(board.enemy):
-            for direction in range(8):
-                land = NEIGHBOUR[pawn][direction]
-                before = NEIGHBOUR[pawn][(direction + 4) % 8]
-                if (
-                    land >= 0
-                    and before >= 0
-                    and 1 << land & self.free
-                    and 1 << before & stands
-                    and board.exits[before] >> direction & 1
-                    and passable(board.exits[pawn], direction)
-                ):
-                    chances.append((before, pawn, land))
-        return chances
+    def hop_chances(self, lines: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+        """``(from, over, to)`` for every hop a sweep might make, whatever it visited first:
+        those of ``hop_lines`` from a tile the pawn can stand on to a free one."""
+        free = self.free
+        stands = free | 1 << self.start
+        return [line for line in lines if 1 << line[2] & free and 1 << line[0] & stands]
 
     def taunt_possible(self) -> bool:
         """Whether a pure sweep from the start could cover enough tiles for a taunt."""
         start = self.start
-        reach = self.reach(start, 1 << start)
+        stands = self.free | 1 << start
         own_colour = self.board.own_colour
+        if stands.bit_count() < TAUNT_TILES or (stands & own_colour).bit_count() < TAUNT_TILES:
+            return False  # too few tiles on the whole board, reachable or not
+        reach = self.reach(start, 1 << start)
         own = (reach | 1 << start) & own_colour
         if reach.bit_count() + 1 < TAUNT_TILES or own.bit_count() < TAUNT_TILES:
             return False
@@ -155,17 +159,14 @@ class _Search:
     def reach(self, here: int, visited: int) -> int:
         """The tiles sweep steps can reach from ``here`` without entering ``visited``."""
         exits, free = self.board.exits, self.free
-        seen = visited | 1 << here
-        frontier = [here]
-        while frontier:
-            step_from = frontier
-            frontier = []
-            for square in step_from:
-                for direction in EXIT_BITS[exits[square]]:
-                    step = NEIGHBOUR[square][direction]
-                    if step >= 0 and 1 << step & free and not 1 << step & seen:
-                        seen |= 1 << step
-                        frontier.append(step)
+        new = 1 << here
+        seen = visited | new
+        while new:
+            spread = 0
+            for square in _squares(new):
+                spread |= STEP_MASKS[square][exits[square]]
+            new = spread & free & ~seen
+            seen |= new
         return seen & ~visited & ~(1 << here)
 
     def flood(
@@ -189,9 +190,9 @@ class _Search:
             step_from = frontier
             frontier = []
             for path, tiles, own in step_from:
-                for direction in EXIT_BITS[exits[path[-1]]]:
-                    step = NEIGHBOUR[path[-1]][direction]
-                    if step >= 0 and 1 << step & free and not 1 << step & seen:
+                end = path[-1]
+                for step in STEPS[end][exits[end]]:
+                    if 1 << step & free and not 1 << step & seen:
                         seen |= 1 << step
                         longer = (*path, step)
                         more_own = own + (1 if 1 << step & own_colour else 0)
@@ -207,10 +208,7 @@ class _Search:
         """``(square, hopped)`` for every step (``hopped`` -1) or hop out of ``here``."""
         board = self.board
         result = []
-        for direction in EXIT_BITS[board.exits[here]]:
-            step = NEIGHBOUR[here][direction]
-            if step < 0:
-                continue
+        for direction, step in STEP_LINES[here][board.exits[here]]:
             bit = 1 << step
             if not bit & self.occupied:
                 if bit & self.free and not bit & visited:
@@ -237,6 +235,15 @@ class _Search:
         pure: bool,
     ) -> None:
         """Record every result of sweeping on from ``here`` (``path`` led there)."""
+        if pure:
+            # What a pure sweep can still do depends only on where it stands, the tiles it
+            # visited (which give its length and its taunt so far), the pawns it hopped and
+            # its debts: the same tiles visited in another order lead to nothing new, and to
+            # no shorter path.
+            branch = (here, visited, jumped, events)
+            if branch in self.swept:
+                return
+            self.swept.add(branch)
         moves = self.successors(here, visited, jumped)
         if not moves:
             return
@@ -344,13 +351,12 @@ class _Search:
     def complete(self, ahead: int, events: Events, tiles: int, own: int, best: int) -> bool:
         """Whether every result a pure sweep could still reach (ending on a tile ``ahead``)
         is already known."""
-        lowest = taunt_gold(tiles, own)
-        for end in _squares(ahead):
-            for earned in range(lowest, best + 1):
-                ending = (*events, TAUNT_EVENT + earned) if earned else events
-                if (end, ending) not in self.found:
-                    return False
-        return True
+        endings = [
+            (*events, TAUNT_EVENT + earned) if earned else events
+            for earned in range(taunt_gold(tiles, own), best + 1)
+        ]
+        found = self.found
+        return all((end, ending) in found for end in _squares(ahead) for ending in endings)
 
 
 def _squares(mask: int) -> list[int]:
@@ -386,11 +392,7 @@ def _strong_parts(exits: tuple[int, ...], nodes_mask: int) -> Parts:
 
 def _tarjan(exits: tuple[int, ...], nodes_mask: int, nodes: list[int]) -> Parts:
     edges = {
-        square: [
-            step
-            for direction in EXIT_BITS[exits[square]]
-            if (step := NEIGHBOUR[square][direction]) >= 0 and 1 << step & nodes_mask
-        ]
+        square: [step for step in STEPS[square][exits[square]] if 1 << step & nodes_mask]
         for square in nodes
     }
     index: dict[int, int] = {}
@@ -432,8 +434,23 @@ def _tarjan(exits: tuple[int, ...], nodes_mask: int, nodes: list[int]) -> Parts:
     return part_of, masks, successors
 
 
-def walk_results(board: WalkBoard, start: int) -> Results:
-    """One path per distinct result of moving the pawn on ``start``, keyed by result."""
+def hop_lines(board: WalkBoard) -> list[tuple[int, int, int]]:
+    """``(from, over, to)`` for every line of three squares along which the exits would let
+    a pawn of the seat hop an enemy pawn (whether the squares are free is up to each pawn)."""
+    exits = board.exits
+    return [
+        (before, pawn, land)
+        for pawn in _squares(board.enemy)
+        for direction, before, land in HOP_LINES[pawn]
+        if exits[before] >> direction & 1 and passable(exits[pawn], direction)
+    ]
+
+
+def walk_results(
+    board: WalkBoard, start: int, lines: list[tuple[int, int, int]] | None = None
+) -> Results:
+    """One path per distinct result of moving the pawn on ``start``, keyed by result.
+    ``lines``: the board's ``hop_lines``, when the caller has them for all its pawns."""
     if not board.exits[start]:
         return {}
-    return _Search(board, start).run()
+    return _Search(board, start, lines).run()

@@ -45,21 +45,33 @@ def position_key(state: ChaseState) -> int:
     """A number standing for the position as far as repetition is concerned (the side to move,
     board, gold, tiles left and pivot lock; not the history or result). It hashes ints and
     tuples of ints only, whose hashes Python does not vary from run to run."""
-    return (
-        hash(
-            (
-                state.to_move,
-                state.exits,
-                state.turned,
-                state.stacks,
-                state.pawns,
-                state.loose,
-                len(state.deck),
-                state.lock,
-            )
-        )
-        & 0xFFFF_FFFF_FFFF_FFFF
+    return repetition_key(
+        state.to_move,
+        state.exits,
+        state.turned,
+        state.stacks,
+        state.pawns,
+        state.loose,
+        len(state.deck),
+        state.lock,
     )
+
+
+def repetition_key(
+    to_move: int,
+    exits: tuple[int, ...],
+    turned: int,
+    stacks: tuple[tuple[int, int, int], ...],
+    pawns: tuple[tuple[int, ...], tuple[int, ...]],
+    loose: tuple[int, int],
+    tiles_left: int,
+    lock: int,
+) -> int:
+    """``position_key`` of a position given by its parts, before a ``ChaseState`` is made."""
+    return hash((to_move, exits, turned, stacks, pawns, loose, tiles_left, lock)) & KEY_BITS
+
+
+KEY_BITS = 0xFFFF_FFFF_FFFF_FFFF
 
 
 def stack_at(state: ChaseState, square: int) -> tuple[int, int]:

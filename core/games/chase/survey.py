@@ -74,30 +74,32 @@ def _survey(state: ChaseState) -> Survey:
     for square, size, owner in state.stacks:
         stacks[owner] |= 1 << square
         sizes[square] = size
-    pawns = [0, 0]
-    for seat in (0, 1):
-        for square in state.pawns[seat]:
-            pawns[seat] |= 1 << square
+    south = north = 0
+    for square in state.pawns[0]:
+        south |= 1 << square
+    for square in state.pawns[1]:
+        north |= 1 << square
+    pawns = (south, north)
     if state.mode == GOLD:
         return Survey(
-            tiles=stacks[0] | stacks[1],
-            sizes=sizes,
-            pawns=(pawns[0], pawns[1]),
-            controlled=(stacks[0], stacks[1]),
-            stacks=(stacks[0], stacks[1]),
-            colour=(EVERY_SQUARE, EVERY_SQUARE),
+            stacks[0] | stacks[1],
+            sizes,
+            pawns,
+            (stacks[0], stacks[1]),
+            (stacks[0], stacks[1]),
+            (EVERY_SQUARE, EVERY_SQUARE),
         )
     tiles = nonzero_mask(state.exits)
     south = tiles & (COLOUR_MASK[0] ^ state.turned)
     north = tiles & ~south
     guarded = stacks[0] | stacks[1]
     return Survey(
-        tiles=tiles,
-        sizes=sizes,
-        pawns=(pawns[0], pawns[1]),
-        controlled=(south & ~guarded | stacks[0], north & ~guarded | stacks[1]),
-        stacks=(stacks[0], stacks[1]),
-        colour=(south, north),
+        tiles,
+        sizes,
+        pawns,
+        (south & ~guarded | stacks[0], north & ~guarded | stacks[1]),
+        (stacks[0], stacks[1]),
+        (south, north),
     )
 
 

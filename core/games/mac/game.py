@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from core.errors import IllegalMoveError
 from core.game import Game
-from core.games.mac import legal, movegen, notation, position, reasons, rules, setup
+from core.games.mac import about, legal, movegen, notation, position, reasons, rules, setup
 from core.games.mac import view as seen_by
 from core.games.mac.board import SIZE
 from core.games.mac.moves import MacMove
@@ -26,13 +26,10 @@ TRAY_LABELS = (
 
 
 class MacGame(Game):
-    id = "mac"
-    name = "MAC: March and Chomp"
-    description = (
-        "Numbered pieces on a 4x8 board: the stronger takes the weaker, the 1 takes the 10, "
-        "cannons jump and portals link the halves."
-    )
-    aliases = ("march-and-chomp", "march and chomp")
+    id = about.ID
+    name = about.NAME
+    description = about.DESCRIPTION
+    aliases = about.ALIASES
     option_specs = (
         OptionSpec(
             "mode",

@@ -63,6 +63,12 @@ DOTS = (
 #: Where each seat may place a pawn in free placement: its own half outside its own goal.
 PLACEABLE = (HALF[SOUTH] & ~GOAL[SOUTH], HALF[NORTH] & ~GOAL[NORTH])
 
+_FULL = (1 << 64) - 1
+#: Every square but those of the a-file, and of the h-file: a bitboard shifted one file
+#: over keeps only the squares that do not wrap round to the other edge.
+NOT_FILE_A = ~mask(range(0, 64, 8)) & _FULL
+NOT_FILE_H = ~mask(range(7, 64, 8)) & _FULL
+
 ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 EIGHT_WAYS = ORTHOGONAL + DIAGONAL

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from core.game import Game
-from core.games.macadam import notation, position, rules, view
+from core.games.macadam import about, notation, position, rules, view
 from core.games.macadam.board import SEAT_NAMES
 from core.games.macadam.moves import PawnMove, Placement
 from core.games.macadam.state import MacadamState
@@ -14,12 +14,10 @@ from core.view import BoardView, TrayItem
 
 
 class Macadam(Game):
-    id = "macadam"
-    name = "Macadam"
-    description = (
-        "Slide your pawns on your own side, leapfrog them across the lane, and land one "
-        "on the opponent's goal."
-    )
+    id = about.ID
+    name = about.NAME
+    description = about.DESCRIPTION
+    aliases = about.ALIASES
     option_specs = (
         OptionSpec(
             "start",

@@ -8,12 +8,14 @@ landing on a square already landed on this turn (the start included) nor on the 
 goal; the jumps open from a square are looked up by which neighbours hold the mover's pawns.
 Chains are followed depth first, every prefix being a move of its own.
 
-The tables are filled in full at import (some 44,000 slide entries and 9,000 jump
-entries) and are plain dicts, which Python indexes fastest. Everything a pawn needs is
-reached without arithmetic on its square: the pawns of a seat are walked a rank at a time,
-each rank's byte of the bitboard naming a ready tuple of its pawns with their tables, and
-each jump carries the table of the square it lands on, so a chain goes on from there with
-one look-up.
+The tables are filled in full at import (some 44,000 slide entries, 9,000 first-jump and
+9,000 further-jump entries, and 34,000 second-jump entries) and are plain dicts, which
+Python indexes fastest. Everything a pawn needs is reached without arithmetic on its
+square: the pawns of a seat are walked a rank at a time, each rank's byte of the bitboard
+naming a ready tuple of its pawns with their tables, and each jump carries the table of
+the square it lands on, so a chain goes on from there with one look-up. The second jump
+of a chain is tabled for each start and first landing square, so that its move is made
+once, at import, rather than each time it is found: most chains stop there.
 """
 
 from __future__ import annotations
@@ -26,23 +28,27 @@ from core.games.macadam.moves import PawnMove, step_move
 
 #: Squares a seat may slide on or through: its own half minus its own goal.
 SLIDE_ROOM = (HALF[SOUTH] & ~GOAL[SOUTH], HALF[NORTH] & ~GOAL[NORTH])
-_FULL = (1 << 64) - 1
-_NOT_FILE_A = ~mask(range(0, 64, 8)) & _FULL
-_NOT_FILE_H = ~mask(range(7, 64, 8)) & _FULL
 _new_pawn_move = tuple.__new__
 T = TypeVar("T")
 
 #: The slides from a square, keyed by which squares of its slide cross are taken.
 SlideTable = dict[int, tuple[PawnMove, ...]]
-#: A jump from a square: ``(landing square, its bit, the single jump as a move, the jump
-#: table of the landing square, the neighbours to look at there)``. The last leaves out the
-#: pawn just jumped over: from the landing square it could only be jumped straight back,
-#: onto a square already landed on.
-JumpStep = tuple[int, int, PawnMove, "JumpTable", int]
+#: A jump of a chain going on (the third of a chain or later): ``(landing square, its bit,
+#: the jump table of the landing square, the neighbours to look at there)``. The last
+#: leaves out the pawn just jumped over: from the landing square it could only be jumped
+#: straight back, onto a square already landed on.
+JumpStep = tuple[int, int, "JumpTable", int]
 #: The jumps from a square, keyed by which of its neighbours hold the mover's pawns: those
 #: landing on the board and off the mover's own goal (whether the landing square is free is
 #: for the caller to check).
 JumpTable = dict[int, tuple[JumpStep, ...]]
+#: The second jump of a chain, which belongs to one start and one first landing square, so
+#: its move is made in advance: ``(landing square, its bit, the move start-first-second,
+#: the jump table of the landing square, the neighbours to look at there)``.
+SecondJump = tuple[int, int, PawnMove, JumpTable, int]
+#: The first jump of a pawn: ``(landing square, its bit, the single jump as a move, the
+#: second jumps from there keyed like a jump table, the neighbours to look at there)``.
+FirstJump = tuple[int, int, PawnMove, dict[int, tuple[SecondJump, ...]], int]
 
 
 def _subsets(bits: int) -> Iterator[int]:
@@ -85,6 +91,16 @@ def _table(parts: list[list[tuple[list[int], tuple[T, ...]]]]) -> dict[int, tupl
     return table
 
 
+def _by_friends(jumps: list[tuple[int, T]]) -> dict[int, tuple[T, ...]]:
+    """A table of ``(square jumped over, jump)`` pairs keyed by every set of squares that
+    hold the mover's pawns: each key gets the jumps over its squares, in the given order."""
+    table: dict[int, tuple[T, ...]] = {0: ()}
+    for over, jump in jumps:
+        # Every key so far, with and without this square among the mover's pawns.
+        table |= {friends | 1 << over: (*found, jump) for friends, found in table.items()}
+    return table
+
+
 def _slides(seat: int, square: int) -> tuple[int, SlideTable]:
     """The slide cross of a pawn of ``seat`` on ``square`` and its slide table."""
     rays = [_ray(seat, square, file_step, rank_step) for file_step, rank_step in ORTHOGONAL]
@@ -100,9 +116,10 @@ def _slides(seat: int, square: int) -> tuple[int, SlideTable]:
     return mask(target for ray in rays for target in ray), _table(parts)
 
 
-def _jump_tables(seat: int) -> tuple[tuple[JumpTable, ...], tuple[int, ...]]:
-    """Per square, the jump table of ``seat`` and the neighbours that can be jumped over."""
-    lines = []  # per square: (square jumped over, landing square) of each open direction
+def _jump_lines(seat: int) -> list[list[tuple[int, int]]]:
+    """Per square, ``(square jumped over, landing square)`` of each way a pawn of ``seat``
+    could jump from it: on the board and off its own goal."""
+    lines = []
     for square in range(64):
         open_lines = []
         for file_step, rank_step in EIGHT_WAYS:
@@ -112,30 +129,71 @@ def _jump_tables(seat: int) -> tuple[tuple[JumpTable, ...], tuple[int, ...]]:
                 continue
             open_lines.append((over, land))
         lines.append(open_lines)
-    neighbours = tuple(mask(over for over, _ in open_lines) for open_lines in lines)
-    tables: tuple[JumpTable, ...] = tuple({} for _ in range(64))
+    return lines
+
+
+def _onward(neighbours: list[int], land: int, over: int) -> int:
+    """The neighbours of ``land`` to look at after landing there over ``over``: all but
+    ``over``, which could only be jumped straight back, onto a square already landed on."""
+    return neighbours[land] & ~(1 << over)
+
+
+def _further_jumps(lines: list[list[tuple[int, int]]], neighbours: list[int]) -> list[JumpTable]:
+    """Per square, the table of the jumps that go on from it (the third of a chain or later)."""
+    tables: list[JumpTable] = [{} for _ in lines]
     for square, open_lines in enumerate(lines):
-        table = tables[square]
-        table[0] = ()
-        for over, land in open_lines:
-            onward_near = neighbours[land] & ~(1 << over)
-            jump = (land, 1 << land, step_move(square, land), tables[land], onward_near)
-            # Every key so far, with and without this neighbour among the mover's pawns.
-            table |= {friends | 1 << over: (*found, jump) for friends, found in table.items()}
-    return tables, neighbours
+        steps = [
+            (over, (land, 1 << land, tables[land], _onward(neighbours, land, over)))
+            for over, land in open_lines
+        ]
+        tables[square].update(_by_friends(steps))
+    return tables
+
+
+def _first_jumps(
+    start: int,
+    lines: list[list[tuple[int, int]]],
+    neighbours: list[int],
+    further: list[JumpTable],
+) -> dict[int, tuple[FirstJump, ...]]:
+    """The first jumps of a pawn on ``start``, each with the second jumps that follow it."""
+    firsts = []
+    for over, land in lines[start]:
+        seconds = [
+            (
+                over2,
+                (
+                    land2,
+                    1 << land2,
+                    _new_pawn_move(PawnMove, (start, land2, (land,))),
+                    further[land2],
+                    _onward(neighbours, land2, over2),
+                ),
+            )
+            for over2, land2 in lines[land]
+            if over2 != over  # back over the first pawn: onto the start
+        ]
+        single = step_move(start, land)
+        onward = _onward(neighbours, land, over)
+        firsts.append((over, (land, 1 << land, single, _by_friends(seconds), onward)))
+    return _by_friends(firsts)
 
 
 #: A pawn of a seat on a square: ``(square, its bit, its slide cross (0 off the seat's own
-#: half, where a pawn cannot slide), its slide table, its neighbours, its jump table)``.
-PawnSquare = tuple[int, int, int, SlideTable, int, JumpTable]
+#: half, where a pawn cannot slide), its slide table, its neighbours, its first jumps keyed
+#: by which of those neighbours hold the mover's pawns)``.
+PawnSquare = tuple[int, int, int, SlideTable, int, dict[int, tuple[FirstJump, ...]]]
 
 
 def _pawn_squares(seat: int) -> tuple[PawnSquare, ...]:
-    jumps, neighbours = _jump_tables(seat)
+    lines = _jump_lines(seat)
+    neighbours = [mask(over for over, _ in open_lines) for open_lines in lines]
+    further = _further_jumps(lines, neighbours)
     pawn_squares = []
-    for square in range(64):
-        cross, slides = _slides(seat, square) if HALF[seat] >> square & 1 else (0, {})
-        pawn_squares.append((square, 1 << square, cross, slides, neighbours[square], jumps[square]))
+    for start in range(64):
+        cross, slides = _slides(seat, start) if HALF[seat] >> start & 1 else (0, {})
+        firsts = _first_jumps(start, lines, neighbours, further)
+        pawn_squares.append((start, 1 << start, cross, slides, neighbours[start], firsts))
     return tuple(pawn_squares)
 
 
@@ -156,28 +214,41 @@ RANKS = tuple(
 
 
 def pawn_moves(own: int, other: int, seat: int) -> list[PawnMove]:
-    """Every slide and jump of ``seat``, whose pawns are ``own``, against ``other``."""
+    """Every slide and jump of ``seat``, whose pawns are ``own``, against ``other``.
+
+    The first two jumps of a chain are followed here, without a call; the rest of a chain
+    by ``_add_chains``. A pawn's start is an even number of files and ranks from every
+    square it lands on, never a neighbour of one, so ``own`` serves for the mover's other
+    pawns all along. A second jump cannot land on the start (that would jump back over
+    the pawn just jumped), so until then only taken squares need checking.
+    """
     occupied = own | other
     moves: list[PawnMove] = []
     append = moves.append
     for rank, byte in zip(RANKS[seat], own.to_bytes(8, "little"), strict=False):
         if not byte:
             continue
-        for start, bit, cross, slides, near, jumps in rank[byte]:
+        for start, _, cross, slides, near, firsts in rank[byte]:
             if cross:
                 moves += slides[occupied & cross]
             friends = own & near
             if not friends:
                 continue
-            for land, land_bit, single, onward, onward_near in jumps[friends]:
-                if not occupied & land_bit:
-                    append(single)
-                    # The pawn's own start is two squares from ``land``, not a neighbour,
-                    # so ``own`` serves here for the other pawns.
-                    further = onward[own & onward_near]
-                    if further:
-                        landed = occupied | land_bit
-                        _add_chains(append, start, (land,), landed, own ^ bit, further)
+            for land, land_bit, single, seconds, seconds_near in firsts[friends]:
+                if occupied & land_bit:
+                    continue
+                append(single)
+                further = seconds[own & seconds_near]
+                if not further:
+                    continue
+                for land2, land2_bit, double, onward, onward_near in further:
+                    if occupied & land2_bit:
+                        continue
+                    append(double)
+                    more = onward[own & onward_near]
+                    if more:
+                        landed = occupied | land_bit | land2_bit
+                        _add_chains(append, start, (land, land2), landed, own, more)
     return moves
 
 
@@ -186,18 +257,18 @@ def _add_chains(
     start: int,
     via: tuple[int, ...],
     landed: int,
-    rest: int,
+    own: int,
     onward: tuple[JumpStep, ...],
 ) -> None:
     """Add the jumps by ``onward`` from the last square of ``via``, each a move landing on
-    ``via`` on the way, and every chain going on from them. ``rest`` holds the mover's
-    other pawns, ``landed`` every pawn and every square landed on so far."""
-    for land, land_bit, _, table, near in onward:
+    ``via`` on the way, and every chain going on from them. ``landed`` holds every pawn
+    and every square landed on so far."""
+    for land, land_bit, table, near in onward:
         if not landed & land_bit:
             append(_new_pawn_move(PawnMove, (start, land, via)))
-            further = table[rest & near]
+            further = table[own & near]
             if further:
-                _add_chains(append, start, (*via, land), landed | land_bit, rest, further)
+                _add_chains(append, start, (*via, land), landed | land_bit, own, further)
 
 
 def pawn_moves_from(start: int, own: int, other: int, seat: int) -> list[PawnMove]:
@@ -205,18 +276,11 @@ def pawn_moves_from(start: int, own: int, other: int, seat: int) -> list[PawnMov
     return [move for move in pawn_moves(own, other, seat) if move.start == start]
 
 
-def has_pawn_move(own: int, other: int, seat: int) -> bool:
-    """Whether ``seat`` has any slide or jump, answered without listing them."""
-    occupied = own | other
-    room = SLIDE_ROOM[seat] & ~occupied
-    home = own & HALF[seat]
-    if (home << 8 | home >> 8) & room or (
-        (home & _NOT_FILE_H) << 1 | (home & _NOT_FILE_A) >> 1
-    ) & room:
-        return True
+def has_jump(own: int, occupied: int, seat: int) -> bool:
+    """Whether ``seat``, whose pawns are ``own``, has any jump, answered without listing them."""
     for rank, byte in zip(RANKS[seat], own.to_bytes(8, "little"), strict=False):
-        for _, _, _, _, near, jumps in rank[byte]:
-            for _, land_bit, _, _, _ in jumps[own & near]:
+        for _, _, _, _, near, firsts in rank[byte]:
+            for _, land_bit, _, _, _ in firsts[own & near]:
                 if not occupied & land_bit:
                     return True
     return False

@@ -62,12 +62,13 @@ def _write_rank(state: MacadamState, rank: int) -> str:
 
 def _write_history(state: MacadamState) -> str:
     """The moves between consecutive history records, as start and end square names."""
-    count = len(state.history) // RECORD_SIZE
+    history = state.history
+    count = len(history) // RECORD_SIZE
     moves = []
     for index in range(count - 1):
         mover = state.side ^ ((count - 1 - index) & 1)
-        before = record_pawns(state.history, index)[mover]
-        after = record_pawns(state.history, index + 1)[mover]
+        before = record_pawns(history, index)[mover]
+        after = record_pawns(history, index + 1)[mover]
         (start,) = squares_of(before & ~after)
         (end,) = squares_of(after & ~before)
         moves.append(name(start) + name(end))
@@ -141,7 +142,7 @@ def _placement(south: int, north: int, side: int, first: int) -> MacadamState:
         )
     if side != placed[0] - placed[1]:
         raise PositionError(f"it is {SEAT_NAMES[placed[0] - placed[1]]}'s turn to place")
-    return MacadamState(south, north, side, first, b"", 0, ONGOING)
+    return MacadamState(south, north, side, first, (), b"", 0, ONGOING)
 
 
 def _battle(south: int, north: int, side: int, moves: str) -> MacadamState:
@@ -155,7 +156,7 @@ def _battle(south: int, north: int, side: int, moves: str) -> MacadamState:
     state = battle_state(*positions[0])
     for ply, (start, end) in enumerate(steps, 1):
         _check_step(state, start, end, ply)
-        state = battle_state(*positions[ply], state.history, state.seen)
+        state = battle_state(*positions[ply], state.past, state.recent, state.seen)
     return state
 
 

@@ -5,18 +5,30 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from core.games.macadam.board import DOTS, GOAL, HALF, PAWNS_PER_SEAT, PLACEABLE, mask, squares_of
-from core.games.macadam.movegen import has_pawn_move, pawn_moves
+from core.games.macadam.board import (
+    DOTS,
+    GOAL,
+    HALF,
+    NOT_FILE_A,
+    NOT_FILE_H,
+    PAWNS_PER_SEAT,
+    PLACEABLE,
+    mask,
+    squares_of,
+)
+from core.games.macadam.movegen import SLIDE_ROOM, has_jump, pawn_moves
 from core.games.macadam.moves import PawnMove, Placement, placement
 from core.games.macadam.results import outcome_of
 from core.games.macadam.state import (
+    CHUNK_SIZE,
     CROSSED_OVER,
+    FILTER_BITS,
     GOAL_REACHED,
     ONGOING,
     OPPONENT_STUCK,
+    RECORD_SIZE,
     REPETITION,
     MacadamState,
-    add_position,
     occurrences,
 )
 from core.outcome import Outcome
@@ -26,7 +38,7 @@ _new_state = tuple.__new__  # MacadamState without its Python-level __new__: eve
 #: Pawns a player needs across the lane, and the most the opponent may have across, to win.
 CROSSING_TARGET = 6
 CROSSING_ALLOWANCE = 2
-#: The occurrence of a position that draws the game (``add_position`` is built for a third).
+#: The occurrence of a position that draws the game (the ``seen`` filter is built for a third).
 REPETITION_LIMIT = 3
 
 
@@ -41,34 +53,62 @@ def new_state(options: Mapping[str, str], seed: int) -> MacadamState:
     """The start: pawns on their dots, or an empty board for free placement (South first)."""
     first = first_mover(options["first"], seed)
     if options["start"] == "free":
-        return MacadamState(0, 0, 0, first, b"", 0, ONGOING)
+        return MacadamState(0, 0, 0, first, (), b"", 0, ONGOING)
     return battle_state(mask(DOTS[0]), mask(DOTS[1]), first)
 
 
 def battle_state(
-    south: int, north: int, side: int, earlier: bytes = b"", seen: int = 0
+    south: int,
+    north: int,
+    side: int,
+    past: tuple[bytes, ...] = (),
+    recent: bytes = b"",
+    seen: int = 0,
 ) -> MacadamState:
     """The battle position with these pawns and ``side`` to move, reached after the positions
-    recorded in ``earlier`` (whose filter is ``seen``), and how the battle stands there.
+    recorded in ``past`` and ``recent`` (whose filter is ``seen``), and how the battle
+    stands there.
 
     Only the player who just moved can have won, by reaching the goal or by crossing over;
-    a draw by repetition comes next; then the player to move loses if it cannot move.
+    a draw by repetition comes next; then the player to move loses if it cannot move: it
+    can if a pawn on its own half has a free square of its slide room beside it, else
+    only if it has a jump. The history and its filter are brought up to date here, and
+    that first test made here, rather than in helpers, as every move comes through here
+    (see ``state`` for the layout of the history).
     """
-    history, seen, maybe_third = add_position(earlier, seen, south, north)
+    pawns = south | north << 64
+    recent += pawns.to_bytes(RECORD_SIZE, "little")
+    if len(recent) == CHUNK_SIZE:
+        past += (recent,)
+        recent = b""
+    once = 1 << pawns % FILTER_BITS
+    maybe_third = False
+    if seen & once:
+        twice = once << FILTER_BITS
+        maybe_third = bool(seen & twice)
+        seen |= twice
+    else:
+        seen |= once
     mover, other = (south, north) if side else (north, south)
+    home = other & HALF[side]
+    free = SLIDE_ROOM[side] & ~(south | north)
     if mover & GOAL[side]:
         result = GOAL_REACHED
     elif (mover & HALF[side]).bit_count() >= CROSSING_TARGET and (
         other & HALF[side ^ 1]
     ).bit_count() <= CROSSING_ALLOWANCE:
         result = CROSSED_OVER
-    elif maybe_third and occurrences(history) >= REPETITION_LIMIT:
+    elif maybe_third and occurrences(b"".join(past) + recent) >= REPETITION_LIMIT:
         result = REPETITION
-    elif not has_pawn_move(other, mover, side):
+    elif (home << 8 | home >> 8) & free or (
+        (home & NOT_FILE_H) << 1 | (home & NOT_FILE_A) >> 1
+    ) & free:
+        result = ONGOING
+    elif not has_jump(other, south | north, side):
         result = OPPONENT_STUCK
     else:
         result = ONGOING
-    return _new_state(MacadamState, (south, north, side, None, history, seen, result))
+    return _new_state(MacadamState, (south, north, side, None, past, recent, seen, result))
 
 
 def outcome(state: MacadamState) -> Outcome | None:
@@ -77,7 +117,7 @@ def outcome(state: MacadamState) -> Outcome | None:
 
 
 def legal_moves(state: MacadamState) -> list[PawnMove] | list[Placement]:
-    south, north, side, first, _, _, result = state
+    south, north, side, first, _, _, _, result = state
     if result:
         return []
     if first is not None:
@@ -95,7 +135,7 @@ def placement_moves(state: MacadamState) -> list[Placement]:
 
 def apply(state: MacadamState, move: PawnMove | Placement) -> MacadamState:
     """The position after a legal ``move``; ``state`` is left as it was."""
-    south, north, side, first, history, seen, _ = state
+    south, north, side, first, past, recent, seen, _ = state
     if first is not None:
         assert isinstance(move, Placement)
         return _apply_placement(state, move.square, first)
@@ -105,7 +145,7 @@ def apply(state: MacadamState, move: PawnMove | Placement) -> MacadamState:
         north ^= change
     else:
         south ^= change
-    return battle_state(south, north, side ^ 1, history, seen)
+    return battle_state(south, north, side ^ 1, past, recent, seen)
 
 
 def _apply_placement(state: MacadamState, square: int, first: int) -> MacadamState:
@@ -117,4 +157,4 @@ def _apply_placement(state: MacadamState, square: int, first: int) -> MacadamSta
         south |= 1 << square
     if north.bit_count() == PAWNS_PER_SEAT:
         return battle_state(south, north, first)
-    return MacadamState(south, north, state.side ^ 1, first, b"", 0, ONGOING)
+    return MacadamState(south, north, state.side ^ 1, first, (), b"", 0, ONGOING)

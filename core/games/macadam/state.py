@@ -21,22 +21,28 @@ class MacadamState(NamedTuple):
     ``south`` and ``north`` are bitboards of each seat's pawns. ``side`` is the seat to
     move (or to place). ``battle_first`` is, during free placement, the seat that makes
     the first move once every pawn is placed, and ``None`` once the battle has begun.
-    ``history`` holds a record (see ``RECORD_SIZE``) of every battle position so far,
-    this one last, so that repetitions are counted exactly; it is empty during placement.
-    ``seen`` is a filter of those positions (see ``add_position``) that can tell, without
-    searching the history, that a position has not occurred twice before, which spares the
-    search on nearly every move. ``result`` says how the game stands (``ONGOING``,
-    ``GOAL_REACHED`` ...); it follows from the other fields and is stored so that asking is
-    free.
+    ``past`` and ``recent`` hold a record (see ``RECORD_SIZE``) of every battle position so
+    far, this one last, so that repetitions are counted exactly: ``history`` gives them as
+    one run of bytes. Both are empty during placement. ``seen`` is a filter of those
+    positions (see ``FILTER_BITS``) that can tell, without searching the history, that a
+    position has not occurred twice before, which spares the search on nearly every move.
+    ``result`` says how the game stands (``ONGOING``, ``GOAL_REACHED`` ...); it follows from
+    the other fields and is stored so that asking is free.
     """
 
     south: int
     north: int
     side: int
     battle_first: int | None
-    history: bytes
+    past: tuple[bytes, ...]
+    recent: bytes
     seen: int
     result: int
+
+    @property
+    def history(self) -> bytes:
+        """Every battle position's record, oldest first."""
+        return b"".join(self.past) + self.recent
 
     @property
     def placing(self) -> bool:
@@ -50,38 +56,29 @@ class MacadamState(NamedTuple):
         return PAWNS_PER_SEAT - self.pawns(seat).bit_count()
 
 
-# The history is kept as bytes rather than a tuple because it grows every move and is
-# searched whenever the filter cannot rule a repetition out: appending copies and searching
-# scans flat memory, both at C speed. Each record is both bitboards, 16 bytes
-# (``south | north << 64``, little-endian); the side to move alternates from record to
-# record, so it is not stored: the last record belongs to ``state.side``.
+# The history is kept as bytes rather than a tuple of positions because it grows every move
+# and is searched whenever the filter cannot rule a repetition out: appending copies and
+# searching scans flat memory, both at C speed. It is cut into chunks of ``CHUNK_SIZE``
+# bytes so that a move copies only the chunk it adds to: ``past`` holds the full chunks,
+# ``recent`` the rest (always shorter than a chunk, so equal histories are cut alike). Each
+# record is both bitboards, 16 bytes (``south | north << 64``, little-endian); the side to
+# move alternates from record to record, so it is not stored: the last record belongs to
+# ``state.side``.
 RECORD_SIZE = 16
+CHUNK_SIZE = 16 * RECORD_SIZE
 
 
-#: Bits in each half of the ``seen`` filter: few enough to copy cheaply, enough to rarely
-#: collide in a game of a thousand moves. A prime, so that every square's bit of a record
-#: (see ``add_position``) lands on a different bit of the filter.
-FILTER_BITS = 4093
-
-
-def add_position(history: bytes, seen: int, south: int, north: int) -> tuple[bytes, int, bool]:
-    """The history and its ``seen`` filter with one more position, and whether the position
-    may be occurring for the third time (if not, it certainly is not).
-
-    A position has one bit in each half of the filter: its record, as a number, modulo
-    ``FILTER_BITS``. The low half has the bits of every position so far; the high half gets
-    a position's bit when it is met again while its low bit is set. A draw needs a third
-    occurrence, so only when the high bit is set too must the history be searched. Each
-    half is a Bloom filter: a bit clear there is certain, a bit set only likely. (The side
-    to move is left out, which only makes the filter a little less sharp.)
-    """
-    pawns = south | north << 64
-    history += pawns.to_bytes(RECORD_SIZE, "little")
-    once = 1 << (pawns % FILTER_BITS)
-    if not seen & once:
-        return history, seen | once, False
-    twice = once << FILTER_BITS
-    return history, seen | twice, bool(seen & twice)
+#: Bits in each half of the ``seen`` filter: few enough to copy cheaply, enough that a
+#: random game of a thousand moves searches its history on only a few moves in a hundred.
+#: A prime, so that every square's bit of a record lands on a different bit of the filter.
+#:
+#: A position has one bit in each half of the filter: its record, as a number, modulo
+#: ``FILTER_BITS``. The low half has the bits of every position so far; the high half gets
+#: a position's bit when it is met again while its low bit is set. A draw needs a third
+#: occurrence, so only when the high bit is set too must the history be searched. Each
+#: half is a Bloom filter: a bit clear there is certain, a bit set only likely. (The side
+#: to move is left out, which only makes the filter a little less sharp.)
+FILTER_BITS = 2039
 
 
 def record_pawns(history: bytes, index: int) -> tuple[int, int]:

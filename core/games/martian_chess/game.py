@@ -8,7 +8,7 @@ from functools import cache
 
 from core.errors import IllegalMoveError, OptionError
 from core.game import Game
-from core.games.martian_chess import notation, position, results, rules
+from core.games.martian_chess import about, notation, position, results, rules
 from core.games.martian_chess.board import (
     FOUR_PLAYER,
     PIECE_LETTERS,
@@ -46,10 +46,10 @@ def _start(players: int, clock: bool, teams: bool) -> State:
 
 
 class MartianChess(Game):
-    id = "martian-chess"
-    name = "Martian Chess"
-    description = "Move only the pieces in your zone; capture across the canals for points."
-    aliases = ("martian", "mc")
+    id = about.ID
+    name = about.NAME
+    description = about.DESCRIPTION
+    aliases = about.ALIASES
     option_specs = (
         OptionSpec("players", "Players", "2", ("2", "4"), "two players on half a board, or four"),
         OptionSpec(
