@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 from textual.widgets.data_table import ColumnKey
 
 from core.game import Game
@@ -28,6 +28,7 @@ from tui.net.seat_choice import WATCH, SeatChoiceScreen
 from tui.net.table import Table, TableRefusal
 from tui.net.table_rows import options_text, seats_text
 from tui.ssh.session_info import PlayerIdentity
+from tui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from tui.net.app import NetApp
@@ -78,7 +79,7 @@ class LobbyScreen(Screen[None]):
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static("", id="lobby-detail")
         yield Static("", id="lobby-message")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from core.errors import PawnshopError
 from core.game import Game
@@ -20,6 +20,7 @@ from tui.net.table import Table, TableRefusal
 from tui.screens.setup import chosen_options, option_control
 from tui.seat_types import HUMAN, SEAT_TYPES
 from tui.ssh.session_info import PlayerIdentity
+from tui.widgets.key_footer import KeyFooter
 
 #: What each seat may be given, with the words the form shows.
 SEAT_CHOICES: tuple[tuple[str, str], ...] = (
@@ -69,7 +70,7 @@ class NewTableScreen(Screen[Table | None]):
             with Horizontal(id="new-table-actions"):
                 yield Button("Open", id="open", variant="primary", compact=True)
                 yield Static("", id="new-table-message")
-        yield Footer()
+        yield KeyFooter()
 
     def _option_rows(self) -> list[Widget]:
         rows: list[Widget] = []

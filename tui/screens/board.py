@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import Footer, Input
+from textual.widgets import Input
 
 from core.errors import PawnshopError
 from core.game import Game, Move, State
@@ -45,6 +45,7 @@ from tui.screens.review import REVIEW_BINDINGS, ReviewMode
 from tui.screens.save_as import SaveAsScreen
 from tui.selection import MoveBuilder, Step
 from tui.widgets.board import BoardWidget
+from tui.widgets.key_footer import KeyFooter
 from tui.widgets.move_log import MoveLog
 from tui.widgets.move_tree import MoveTree
 from tui.widgets.player_panel import PlayerPanel
@@ -121,7 +122,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, Screen[None], inherit_bindings
             placeholder="type a move, Enter plays, Esc closes", id="move-entry", compact=True
         )
         yield StatusLine(id="status")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -433,7 +434,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, Screen[None], inherit_bindings
     def action_type_move(self) -> None:
         entry = self.query_one("#move-entry", Input)
         entry.add_class("-open")
-        self.query_one(Footer).display = False  # the move line takes the footer's row
+        self.query_one(KeyFooter).display = False  # the move line takes the footer's row
         entry.value = ""
         entry.focus()
         self.say("type a move in notation, e.g. " + self._example_move())
@@ -464,7 +465,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, Screen[None], inherit_bindings
     def _close_entry(self) -> None:
         entry = self.query_one("#move-entry", Input)
         entry.remove_class("-open")
-        self.query_one(Footer).display = True
+        self.query_one(KeyFooter).display = True
         self.set_focus(None)
 
     # -- saving ---------------------------------------------------------------------------------

@@ -10,11 +10,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.game import Game
 from core.registry import GameEntry
+from tui.widgets.key_footer import KeyFooter
 
 
 class GameSelectScreen(Screen[None]):
@@ -44,7 +45,7 @@ class GameSelectScreen(Screen[None]):
             options.append(Option(prompt, id=game.id))
         yield OptionList(*options, id="game-list")
         yield Static("", id="select-message")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

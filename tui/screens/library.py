@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Click
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import RowKey
 
 from core.record import GameRecord
@@ -34,6 +34,7 @@ from saves.paths import games_dir
 from tui.host import host
 from tui.screens.resume import ResumeScreen
 from tui.screens.save_as import SaveAsScreen
+from tui.widgets.key_footer import KeyFooter
 
 #: Heading and width of each column; the file name takes what is left.
 HEADINGS: dict[Column, tuple[str, int | None]] = {
@@ -155,7 +156,7 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         )
         yield SavedGamesTable(id="library-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="library-detail")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.reload()

@@ -9,7 +9,7 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.events import DescendantFocus
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from core.errors import PawnshopError
 from core.game import Game
@@ -17,6 +17,7 @@ from core.options import OptionSpec
 from core.record import GameRecord
 from tui.host import host
 from tui.seat_types import HUMAN, SEAT_TYPES, default_player_name, seat_tags
+from tui.widgets.key_footer import KeyFooter
 
 START_HINT = "Enter starts the game; Tab and Shift+Tab move between the options and names."
 SEAT_TYPE_NOTE = "Who plays this seat: a person here, or the computer at Easy, Normal or Hard."
@@ -76,7 +77,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(id="setup-actions"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Static("", id="setup-message")
-        yield Footer()
+        yield KeyFooter()
 
     def _name_rows(
         self, names: list[str] | None = None, types: list[str] | None = None

@@ -1,0 +1,54 @@
+"""The footer is rebuilt when the keys it shows change, and only then."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from review_helpers import branchy_record, open_game, save_game
+from textual.widgets._footer import FooterKey
+from tui_helpers import SIZE, app_test, board_screen, make_app
+
+from tui.widgets.key_footer import KeyFooter
+
+
+def footer_text(footer: KeyFooter) -> list[str]:
+    return [key.description for key in footer.query(FooterKey)]
+
+
+@app_test
+async def test_steps_leave_the_footer_alone_and_a_new_set_of_keys_rebuilds_it(
+    data_dir: Path, monkeypatch: Any
+) -> None:
+    save_game(data_dir, "club.pawn", branchy_record())
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "club.pawn")
+        await pilot.pause()
+        screen = board_screen(app)
+        footer = screen.query_one(KeyFooter)
+        before = footer_text(footer)
+        rebuilds = []
+        original = KeyFooter.recompose
+
+        async def recompose(self: KeyFooter) -> None:
+            rebuilds.append(self)
+            await original(self)
+
+        monkeypatch.setattr(KeyFooter, "recompose", recompose)
+        await pilot.press("end", "left", "left", "home", "right")
+        await pilot.pause()
+        assert len(screen.record.line()) == 1
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert rebuilds == []
+        assert footer_text(footer) == before
+        await pilot.press("tab")  # the move log takes the keys: its own keys are shown
+        await pilot.pause()
+        assert rebuilds == [footer]
+        assert "Back to the board" in footer_text(footer)
+        assert "Back to the board" not in before
+        await pilot.press("escape")
+        await pilot.pause()
+        assert rebuilds == [footer, footer]
+        assert footer_text(footer) == before

@@ -1,0 +1,42 @@
+"""The footer of key hints, rebuilt only when the keys it shows change.
+
+Textual's ``Footer`` rebuilds all its key widgets whenever the screen's bindings may have
+changed: on every focus change and every reactive that touches bindings, which on the board
+screen means every move and every review step. Rebuilding and restyling some twenty key
+widgets costs tens of milliseconds (more again for each screen at an SSH table), so this
+footer first compares what it would show with what it shows.
+"""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+from textual.widgets import Footer
+
+#: What the footer shows: each shown binding's key, description, tooltip and whether it is
+#: enabled, in order, and whether the app has the focus (Textual shows nothing without it).
+Shown = tuple[bool, tuple[tuple[str, str, str, bool], ...]]
+
+
+def shown_keys(screen: Screen[object]) -> Shown:
+    return (
+        screen.app.app_focus,
+        tuple(
+            (binding.key, binding.description, tooltip, enabled)
+            for _, binding, enabled, tooltip in screen.active_bindings.values()
+            if binding.show
+        ),
+    )
+
+
+class KeyFooter(Footer):
+    """A ``Footer`` that skips rebuilding when the keys it would show are the same."""
+
+    _shown: Shown | None = None
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        if self.is_attached and screen is self.screen:
+            shown = shown_keys(screen)
+            if shown == self._shown:
+                return
+            self._shown = shown
+        super().bindings_changed(screen)
