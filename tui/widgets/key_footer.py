@@ -4,13 +4,17 @@ Textual's ``Footer`` rebuilds all its key widgets whenever the screen's bindings
 changed: on every focus change and every reactive that touches bindings, which on the board
 screen means every move and every review step. Rebuilding and restyling some twenty key
 widgets costs tens of milliseconds (more again for each screen at an SSH table), so this
-footer first compares what it would show with what it shows.
+footer first compares what it would show with what it shows. And each key is made with
+the footer's ``compact`` setting already in place, so it is not styled twice more as it
+mounts (a key starts compact and is then bound to the footer's setting).
 """
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 #: What the footer shows: each shown binding's key, description, tooltip and whether it is
 #: enabled, in order, and whether the app has the focus (Textual shows nothing without it).
@@ -40,3 +44,9 @@ class KeyFooter(Footer):
                 return
             self._shown = shown
         super().bindings_changed(screen)
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.set_reactive(FooterKey.compact, self.compact)
+            yield widget
