@@ -36,8 +36,16 @@ class PlayerPanel(Widget):
         if to_move != bool(old and old.to_move) or old is None:
             look = self.get_component_styles("player-panel--to-move")
             self.styles.background = look.background if to_move else None
-        if old is None or new is None or old.lines != new.lines:
-            self.refresh(layout=True)  # the panel's height may change: lay the column out again
+        if old is None or new is None or self._rows(old) != self._rows(new):
+            self.refresh(layout=True)  # the panel's height changes: lay the column out again
+
+    def _rows(self, info: PanelInfo) -> int:
+        """How many rows the panel takes for ``info``: its head, and the game's lines as they
+        wrap under it. Only a change of that lays the screen out again."""
+        if not info.lines:
+            return 1
+        width = max(1, self.content_size.width - 2)
+        return 1 + len(Text("\n".join(info.lines)).wrap(self.app.console, width))
 
     def render(self) -> RenderableType:
         info = self.info
