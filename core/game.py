@@ -11,6 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from importlib import resources
+from types import ModuleType
 from typing import ClassVar, TypeAlias
 
 from core.errors import IllegalMoveError, NotationError
@@ -30,6 +31,16 @@ class Game(ABC):
     description: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init_subclass__(cls, about: ModuleType | None = None, **kwargs: object) -> None:
+        """``class MyGame(Game, about=about)`` takes the id, name, description and aliases
+        from the game's ``about`` module, which the game list reads without the rules."""
+        super().__init_subclass__(**kwargs)
+        if about is not None:
+            cls.id = about.ID
+            cls.name = about.NAME
+            cls.description = about.DESCRIPTION
+            cls.aliases = about.ALIASES
 
     # -- setting up -------------------------------------------------------------------------
 

@@ -36,17 +36,8 @@ def deferred_syncs() -> Iterator[list[Path]]:
 
 def sync_file(path: Path) -> None:
     """Flush ``path`` and its entry in its folder to disk (a file gone since is skipped)."""
-    try:
-        descriptor = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
-    _sync_directory(path.parent)
+    if _fsync(path):
+        _sync_directory(path.parent)
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -84,13 +75,20 @@ def remove_leftover_temps(path: Path) -> None:
 
 def _sync_directory(directory: Path) -> None:
     """Make the rename itself durable where the system allows it (not on Windows)."""
+    _fsync(directory)
+
+
+def _fsync(path: Path) -> bool:
+    """Flush a file or folder to disk as far as the system allows; ``False`` if it cannot be
+    opened (gone, or a folder on Windows)."""
     try:
-        descriptor = os.open(directory, os.O_RDONLY)
+        descriptor = os.open(path, os.O_RDONLY)
     except OSError:
-        return
+        return False
     try:
         os.fsync(descriptor)
     except OSError:
         pass
     finally:
         os.close(descriptor)
+    return True

@@ -90,7 +90,11 @@ class MoveLog(ScrollView, can_focus=False):
             self.refresh_lines(visible[0], visible[-1] - visible[0] + 1)
 
     def _scroll_current_into_view(self) -> None:
-        row = self.current + 1
+        self._scroll_into_view(self.current)
+
+    def _scroll_into_view(self, index: int) -> None:
+        """Scroll just enough to show the row of entry ``index`` (``-1``: the start)."""
+        row = index + 1
         top = self.scroll_offset.y
         height = self.scrollable_content_region.height
         if row < top:

@@ -77,18 +77,6 @@ class MoveTree(MoveLog, can_focus=True, inherit_bindings=False):
     def watch_highlight(self) -> None:
         self.refresh()
 
-    def _scroll_current_into_view(self) -> None:
-        self._scroll_into_view(self.current)
-
-    def _scroll_into_view(self, index: int) -> None:
-        row = index + 1
-        top = self.scroll_offset.y
-        height = self.scrollable_content_region.height
-        if row < top:
-            self.scroll_to(y=row, animate=False)
-        elif row >= top + height:
-            self.scroll_to(y=row - height + 1, animate=False)
-
     # -- drawing --------------------------------------------------------------------------------
 
     def row_text(self, index: int) -> str:

@@ -16,11 +16,7 @@ from core.outcome import Outcome
 from core.view import BoardView
 
 
-class ChaseGame(Game):
-    id = about.ID
-    name = about.NAME
-    description = about.DESCRIPTION
-    aliases = about.ALIASES
+class ChaseGame(Game, about=about):
     option_specs = (
         OptionSpec(
             "mode",

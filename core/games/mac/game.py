@@ -25,11 +25,7 @@ TRAY_LABELS = (
 )
 
 
-class MacGame(Game):
-    id = about.ID
-    name = about.NAME
-    description = about.DESCRIPTION
-    aliases = about.ALIASES
+class MacGame(Game, about=about):
     option_specs = (
         OptionSpec(
             "mode",

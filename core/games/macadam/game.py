@@ -13,11 +13,7 @@ from core.options import OptionSpec
 from core.view import BoardView, TrayItem
 
 
-class Macadam(Game):
-    id = about.ID
-    name = about.NAME
-    description = about.DESCRIPTION
-    aliases = about.ALIASES
+class Macadam(Game, about=about):
     option_specs = (
         OptionSpec(
             "start",
