@@ -2,8 +2,12 @@
 
 A side loses when it has no pieces or no move, so the evaluation counts what each colour
 still has on the board, valuing a piece by what it can take: cannons (which jump-capture
-anything) and 1s (which take 10s) above their printed number. Face-down pieces belong to
-nobody yet and count for neither side. Playouts take their best capture most of the time.
+anything) and 1s (which take 10s) above their printed number, and a power token in hand a
+little. Face-down pieces belong to nobody yet and count for neither side. Twenty turns
+without a capture draw the game, so a lead counts for less as they pass, and the side ahead
+is rewarded for bringing its pieces near the enemy pieces they beat (``pressure``): without
+that the search sees no difference between hunting and marking time until a capture comes
+within its horizon. Playouts take their best capture most of the time.
 
 Power tokens multiply a turn's moves: the searches look at a representative set of them
 (see ``core.ai.mac_search_moves``).
@@ -24,12 +28,14 @@ from collections.abc import Sequence
 
 from core.ai.mac_search_moves import after_token, kept_moves, searched_moves
 from core.ai.plugin import GamePlugin
+from core.games.mac.board import SIZE, WIDTH
 from core.games.mac.movegen import piece_moves
 from core.games.mac.moves import MOVE, MacMove
 from core.games.mac.pieces import (
     ARMY,
     BLUE,
     CANNON,
+    CAPTURES,
     DOUBLE_STEP,
     FACE_UP_COLOUR,
     HIDDEN,
@@ -58,6 +64,15 @@ SCALE = 4.0
 LAST_QUIET_TURN_WEIGHT = 0.25
 #: How often a playout takes its best capture when it has one.
 GREEDY_PLAYOUT = 0.7
+#: A power token in hand, in "pieces": less than any piece, so a capture that hands the
+#: loser a token still gains.
+TOKEN_VALUE = 0.3
+#: The side ahead by at least this much is rewarded for bringing its pieces near enemy
+#: pieces they beat (see ``pressure``), so that it seeks the next capture before the
+#: twenty-turn draw instead of marking time.
+PRESSURE_LEAD = 0.9
+#: What the pressure on one enemy piece is worth at distance 1, in "pieces".
+PRESSURE_WEIGHT = 0.12
 
 
 def piece_value(code: int) -> float:
@@ -75,6 +90,31 @@ VALUE: tuple[float, ...] = tuple(
 )
 
 
+#: ``DISTANCE[a][b]``: the number of orthogonal steps from square ``a`` to square ``b``.
+DISTANCE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(abs(a % WIDTH - b % WIDTH) + abs(a // WIDTH - b // WIDTH) for b in range(SIZE))
+    for a in range(SIZE)
+)
+FARTHEST = max(max(row) for row in DISTANCE)
+
+
+def pressure(board: Sequence[int], chasers: Sequence[int], targets: Sequence[int]) -> float:
+    """How closely the pieces on ``chasers`` hunt the enemy pieces on ``targets``: for each
+    target that some chaser beats with a step, 1 when such a chaser stands next to it, less
+    the farther the nearest one is, summed over the targets."""
+    hunters = [(CAPTURES[board[square]], DISTANCE[square]) for square in chasers]
+    total = 0
+    for target in targets:
+        code = board[target]
+        nearest = FARTHEST + 1
+        for beaten, distance in hunters:
+            if beaten[code] and distance[target] < nearest:
+                nearest = distance[target]
+        if nearest <= FARTHEST:
+            total += FARTHEST + 1 - nearest
+    return total / FARTHEST
+
+
 class MacPlugin(GamePlugin):
     # Alpha-beta with its capture search; where something is hidden (the other hand of
     # tokens, face-down pieces), on a few positions drawn by ``determinize``.
@@ -86,16 +126,26 @@ class MacPlugin(GamePlugin):
         colours = state.colour_of_seat
         if colours[0] < 0:
             return (0.5, 0.5)
+        board = state.board
         material = [0.0, 0.0]
-        for code in state.board:
+        squares: tuple[list[int], list[int]] = ([], [])
+        for square, code in enumerate(board):
             colour = FACE_UP_COLOUR[code]
             if colour >= 0:
                 material[colour] += VALUE[code]
+                squares[colour].append(square)
+        if state.tokens:
+            material[colours[0]] += TOKEN_VALUE * len(state.hands[0])
+            material[colours[1]] += TOKEN_VALUE * len(state.hands[1])
         lead = material[colours[0]] - material[colours[1]]
         # Twenty turns without a capture draw the game: the nearer that draw, the less a lead
         # is worth, so the side ahead keeps capturing instead of drifting into the draw.
         left = (QUIET_LIMIT - state.quiet) / QUIET_LIMIT
         lead *= max(LAST_QUIET_TURN_WEIGHT, left)
+        if not state.to_place and abs(material[0] - material[1]) >= PRESSURE_LEAD:
+            ahead = 0 if material[0] > material[1] else 1
+            hunt = PRESSURE_WEIGHT * pressure(board, squares[ahead], squares[1 - ahead])
+            lead += hunt if colours[0] == ahead else -hunt
         first = 1.0 / (1.0 + math.exp(-lead / SCALE))
         return (first, 1.0 - first)
 
