@@ -3,16 +3,19 @@ way a player does: the library from the game selection, the row, Enter."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import DataTable
-from tui_helpers import NOW, martian_record
+from tui_helpers import NOW, SIZE, board_screen, make_app, martian_record
 
 from core.record import GameRecord, Node
 from saves.format import save
 from saves.paths import games_dir
+from tui.screens.board import BoardScreen
 from tui.screens.library import LibraryScreen
 from tui.widgets.move_tree import MoveTree
 
@@ -66,6 +69,19 @@ async def open_game(pilot: Pilot[Any], name: str) -> None:
     await highlight(pilot, screen, name)
     await pilot.press("enter")
     await pilot.pause()
+
+
+@asynccontextmanager
+async def review_of(
+    data_dir: Path, record: GameRecord | None = None, name: str = "club.pawn"
+) -> AsyncIterator[tuple[Pilot[Any], BoardScreen]]:
+    """The app with ``record`` (the branchy game by default) saved, opened from the library
+    for review as a player does: the pilot and the board screen."""
+    save_game(data_dir, name, record or branchy_record())
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, name)
+        yield pilot, board_screen(app)
 
 
 def log_rows(log: MoveTree) -> list[str]:

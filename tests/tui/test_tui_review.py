@@ -13,6 +13,7 @@ from review_helpers import (
     log_rows,
     notations,
     open_game,
+    review_of,
     save_game,
 )
 from textual.widgets import Input
@@ -38,11 +39,7 @@ from tui.widgets.move_tree import MoveTree
 
 @app_test
 async def test_arrows_and_vi_keys_step_and_jump(data_dir: Path) -> None:
-    save_game(data_dir, "club.pawn", branchy_record())
-    app = make_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_game(pilot, "club.pawn")
-        screen = board_screen(app)
+    async with review_of(data_dir) as (pilot, screen):
         record = screen.record
         assert screen.reviewing
         assert line(record) == list(MAIN)
@@ -71,11 +68,8 @@ async def test_arrows_and_vi_keys_step_and_jump(data_dir: Path) -> None:
 
 @app_test
 async def test_the_log_shows_the_whole_tree_with_comments(data_dir: Path) -> None:
-    save_game(data_dir, "club.pawn", branchy_record())
-    app = make_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_game(pilot, "club.pawn")
-        log = board_screen(app).query_one(MoveTree)
+    async with review_of(data_dir) as (_pilot, screen):
+        log = screen.query_one(MoveTree)
         assert log_rows(log) == [
             "    start",
             "      club night",
@@ -97,11 +91,7 @@ async def test_the_log_shows_the_whole_tree_with_comments(data_dir: Path) -> Non
 
 @app_test
 async def test_up_and_down_choose_the_variation_at_a_branch(data_dir: Path) -> None:
-    save_game(data_dir, "club.pawn", branchy_record())
-    app = make_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_game(pilot, "club.pawn")
-        screen = board_screen(app)
+    async with review_of(data_dir) as (pilot, screen):
         record = screen.record
         status = screen.query_one("#status")
         await pilot.press("home", "right")
@@ -127,11 +117,7 @@ async def test_up_and_down_choose_the_variation_at_a_branch(data_dir: Path) -> N
 
 @app_test
 async def test_enter_or_a_click_on_a_row_of_the_log_goes_there(data_dir: Path) -> None:
-    save_game(data_dir, "club.pawn", branchy_record())
-    app = make_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_game(pilot, "club.pawn")
-        screen = board_screen(app)
+    async with review_of(data_dir) as (pilot, screen):
         log = screen.query_one(MoveTree)
         await pilot.press("tab")
         assert log.has_focus and log.highlight == log.current
@@ -174,11 +160,7 @@ async def test_a_move_tried_in_review_is_a_variation_and_the_game_is_kept(
 
 @app_test
 async def test_shift_and_the_arrows_move_the_cursor_in_review(data_dir: Path) -> None:
-    save_game(data_dir, "club.pawn", branchy_record())
-    app = make_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_game(pilot, "club.pawn")
-        screen = board_screen(app)
+    async with review_of(data_dir) as (pilot, screen):
         await pilot.press("home")
         start = screen.cursor
         await pilot.press("shift+up", "shift+right")
@@ -189,15 +171,11 @@ async def test_shift_and_the_arrows_move_the_cursor_in_review(data_dir: Path) ->
 
 @app_test
 async def test_comments_are_added_edited_and_removed_with_c(data_dir: Path) -> None:
-    save_game(data_dir, "club.pawn", branchy_record())
-    app = make_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_game(pilot, "club.pawn")
-        screen = board_screen(app)
+    async with review_of(data_dir) as (pilot, screen):
         record = screen.record
         await pilot.press("left")  # 3. d2xa5 {wins a queen}
         await pilot.press("c")
-        dialog = app.screen
+        dialog = pilot.app.screen
         assert isinstance(dialog, CommentScreen)
         field = dialog.query_one("#comment-text", Input)
         assert field.value == "wins a queen"
@@ -206,7 +184,7 @@ async def test_comments_are_added_edited_and_removed_with_c(data_dir: Path) -> N
         assert record.current.comment == "a queen for a pawn"
         assert "      a queen for a pawn" in log_rows(screen.query_one(MoveTree))
         await pilot.press("home", "c")
-        assert app.screen.query_one("#comment-text", Input).value == "club night"
+        assert pilot.app.screen.query_one("#comment-text", Input).value == "club night"
         await pilot.press("escape")
         assert record.root.comment == "club night"
         assert screen.query_one("#status").message == "comment unchanged"
@@ -214,7 +192,7 @@ async def test_comments_are_added_edited_and_removed_with_c(data_dir: Path) -> N
         await pilot.press(*"the end", "enter")
         assert record.mainline()[-1].comment == "the end"
         await pilot.press("c")
-        app.screen.query_one("#comment-text", Input).value = "   "
+        pilot.app.screen.query_one("#comment-text", Input).value = "   "
         await pilot.press("enter")
         assert record.mainline()[-1].comment == ""
         assert screen.query_one("#status").message.startswith("comment removed")
@@ -222,11 +200,7 @@ async def test_comments_are_added_edited_and_removed_with_c(data_dir: Path) -> N
 
 @app_test
 async def test_a_variation_is_promoted_to_the_main_line(data_dir: Path) -> None:
-    save_game(data_dir, "club.pawn", branchy_record())
-    app = make_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_game(pilot, "club.pawn")
-        screen = board_screen(app)
+    async with review_of(data_dir) as (pilot, screen):
         record = screen.record
         await pilot.press("plus")
         assert screen.query_one("#status").message == "this move is already on the main line"
@@ -244,18 +218,14 @@ async def test_a_variation_is_promoted_to_the_main_line(data_dir: Path) -> None:
 
 @app_test
 async def test_a_variation_is_deleted_after_a_yes_and_kept_after_a_no(data_dir: Path) -> None:
-    save_game(data_dir, "club.pawn", branchy_record())
-    app = make_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_game(pilot, "club.pawn")
-        screen = board_screen(app)
+    async with review_of(data_dir) as (pilot, screen):
         record = screen.record
         status = screen.query_one("#status")
         await pilot.press("minus")
         assert status.message.startswith("only a variation can be deleted")
         await pilot.press("home", "right", "down", "right", "right")
         await pilot.press("minus")
-        question = app.screen
+        question = pilot.app.screen
         assert isinstance(question, ResumeScreen)
         assert question.question == (
             "Delete the variation 2. a6-a4 (2 moves, with what branches off it)?"
@@ -274,16 +244,13 @@ async def test_a_variation_is_deleted_after_a_yes_and_kept_after_a_no(data_dir: 
 
 @app_test
 async def test_play_on_from_here_starts_a_new_live_game(data_dir: Path) -> None:
-    save_game(data_dir, "club.pawn", branchy_record())
-    app = make_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_game(pilot, "club.pawn")
-        old = board_screen(app).record
+    async with review_of(data_dir) as (pilot, screen):
+        old = screen.record
         await pilot.press("left", "left")  # after 2. b6-a5
         position = MARTIAN.write_position(old.state)
         await pilot.press("n")
         await pilot.pause()
-        screen = board_screen(app)
+        screen = board_screen(pilot.app)
         new = screen.record
         assert new is not old and not screen.reviewing
         assert new.start_position == position
@@ -294,7 +261,7 @@ async def test_play_on_from_here_starts_a_new_live_game(data_dir: Path) -> None:
         assert line(new) == ["d2xa5"]
         saved = load(autosave_file(data_dir))
         assert saved.start_position == position and line(saved) == ["d2xa5"]
-        assert len(app.screen_stack) == 2
+        assert len(pilot.app.screen_stack) == 2
 
 
 @app_test
@@ -318,15 +285,12 @@ async def test_play_on_from_a_finished_position_is_refused(data_dir: Path) -> No
 
 @app_test
 async def test_flip_turns_the_board_in_review(data_dir: Path) -> None:
-    save_game(data_dir, "club.pawn", branchy_record())
-    app = make_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_game(pilot, "club.pawn")
-        board = board_screen(app).query_one(BoardWidget)
+    async with review_of(data_dir) as (pilot, screen):
+        board = screen.query_one(BoardWidget)
         await pilot.press("f")
         assert board.flipped
         await pilot.press("left")
-        assert board.flipped and line(board_screen(app).record) == list(MAIN[:3])
+        assert board.flipped and line(screen.record) == list(MAIN[:3])
 
 
 @app_test
@@ -357,12 +321,9 @@ async def test_a_live_move_after_going_into_a_variation_makes_it_the_main_line(
 
 @app_test
 async def test_the_help_in_review_lists_every_review_key(data_dir: Path) -> None:
-    save_game(data_dir, "club.pawn", branchy_record())
-    app = make_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_game(pilot, "club.pawn")
+    async with review_of(data_dir) as (pilot, _screen):
         await pilot.press("question_mark")
-        rows = dict((description, keys) for keys, description in app.screen.rows)
+        rows = dict((description, keys) for keys, description in pilot.app.screen.rows)
         assert {binding.description for binding in REVIEW_BINDINGS} <= set(rows)
         assert rows["Back a move"] == "← h" and rows["To the end"] == "end $"
         assert rows["Comment"] == "c" and "call the clock" not in rows  # c comments here
