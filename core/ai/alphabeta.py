@@ -161,7 +161,7 @@ class AlphaBetaSearch:
             return WON - ply * PLY_COST
         if value <= 0.0:
             return LOST + ply * PLY_COST
-        return value
+        return value - self.plugin.contempt
 
     def _evaluate(self, state: State) -> float:
         values = self.plugin.evaluate(state)

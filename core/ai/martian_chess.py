@@ -27,6 +27,8 @@ GREEDY_PLAYOUT = 0.8
 class MartianChessPlugin(GamePlugin):
     algorithm = "alphabeta"
     playout_depth = 10
+    #: A deadlock tie is a draw; the computer would rather capture before the clock runs out.
+    contempt = 0.1
 
     # -- knowledge of the position ----------------------------------------------------------
 
@@ -37,6 +39,11 @@ class MartianChessPlugin(GamePlugin):
             # A called clock makes the present margin likelier to be the final one.
             scale *= max(0.25, (DEADLOCK_TURNS - state.clock) / DEADLOCK_TURNS)
         totals = [sum(state.scores[seat] for seat in side) for side in sides]
+        if state.clock >= 0 and len(set(totals)) == 1:
+            # Level with the clock running: each quiet turn brings the drawn deadlock nearer,
+            # and a draw is worth less than an even game (``contempt``).
+            level = 0.5 - self.contempt * state.clock / DEADLOCK_TURNS
+            return [level] * len(state.scores)
         values = [0.0] * len(state.scores)
         for index, side in enumerate(sides):
             best_other = max(total for other, total in enumerate(totals) if other != index)

@@ -50,6 +50,9 @@ class GamePlugin:
     #: determinization hook and average them (see ``core.ai.determinized``); Monte Carlo
     #: tree search otherwise.
     hidden_alphabeta: ClassVar[bool] = False
+    #: How much less than an even game a draw is worth to the side searching (alpha-beta):
+    #: above 0 the computer plays on for a win rather than settle for a sure draw.
+    contempt: ClassVar[float] = 0.0
 
     def __init__(self, game: Game) -> None:
         self.game = game

@@ -1,6 +1,7 @@
 """The SSH server under N concurrent sessions on loopback: connect time, key latency, memory.
 
-Usage: ``python tests/bench/bench_ssh.py [--sessions 50] [--keys 10] [--app echo|pawnshop|tables]``
+Usage: ``python tests/bench/bench_ssh.py [--sessions 50] [--keys 10] [--app echo|pawnshop|tables]
+[--profile FILE]``
 
 With ``--app tables`` the sessions pair up at tables of Martian Chess through the lobby (25
 games for 50 sessions) and the figure is from a move's Enter in one session to the opponent's
@@ -20,13 +21,18 @@ not count as the server's; both processes' cpu time is printed for each phase, a
 goes to stderr. A figure, not a test: nothing here is asserted. Bounded: at most 500 sessions,
 every wait for a screen gives up after ``--wait`` seconds (naming what it waited for), and the
 whole run after ``--timeout`` seconds.
+
+``--profile FILE`` (with ``--app tables``) runs the server under ``cProfile`` while the moves
+are played one game at a time, writes the statistics to FILE and prints the top functions.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import os
+import pstats
 import signal
 import statistics
 import subprocess
@@ -77,7 +83,25 @@ def pawnshop_app(info: SessionInfo) -> App[Any]:
 # -- the server, in a child process ---------------------------------------------------------
 
 
-def serve(data_dir: Path, app_name: str, sessions: int) -> None:
+def profile_on_signal(path: str) -> None:
+    """SIGUSR1 starts profiling this process; the next SIGUSR1 stops it and writes ``path``."""
+    profiler = cProfile.Profile()
+    running = [False]
+
+    def toggle(signum: int, frame: object) -> None:
+        if running[0]:
+            profiler.disable()
+            profiler.dump_stats(path)
+        else:
+            profiler.enable()
+        running[0] = not running[0]
+
+    signal.signal(signal.SIGUSR1, toggle)
+
+
+def serve(data_dir: Path, app_name: str, sessions: int, profile: str | None = None) -> None:
+    if profile:
+        profile_on_signal(profile)
     factory = BenchEchoApp if app_name == "echo" else pawnshop_app
     config = ServerConfig(data_dir=data_dir, port=0, max_sessions=sessions + 1, idle_timeout=None)
     halls: list[Any] = []
@@ -346,7 +370,9 @@ async def play_move(mover: TablePlayer, opponent: TablePlayer, ply: int, move: s
     return time.perf_counter() - started
 
 
-async def measure_tables(port: int, pid: int, sessions: int, moves: int) -> None:
+async def measure_tables(
+    port: int, pid: int, sessions: int, moves: int, profile: str | None = None
+) -> None:
     sessions -= sessions % 2
     phases = Phases(pid)
     start_kib = resident_kib(pid)
@@ -370,6 +396,8 @@ async def measure_tables(port: int, pid: int, sessions: int, moves: int) -> None
 
     one_at_a_time: list[float] = []
     all_at_once: list[float] = []
+    if profile:
+        os.kill(pid, signal.SIGUSR1)
     for ply in range(1, 2 * moves + 1):
         side = (ply - 1) % 2
         move = SHUFFLES[side][((ply - 1) // 2) % 2]
@@ -378,6 +406,8 @@ async def measure_tables(port: int, pid: int, sessions: int, moves: int) -> None
             one_at_a_time += [await play_move(m, o, ply, move) for m, o in turns]
             if ply == moves:
                 phases.done(f"{moves * len(pairs)} moves, one game at a time")
+                if profile:
+                    os.kill(pid, signal.SIGUSR1)
                 await settled(pid)
                 phases.restart()
         else:
@@ -431,21 +461,24 @@ def main() -> None:
     parser.add_argument("--keys", type=int, default=10)
     parser.add_argument("--app", choices=("echo", "pawnshop", "tables"), default="echo")
     parser.add_argument("--timeout", type=float, default=300.0)
+    parser.add_argument("--profile", metavar="FILE", help="profile the server's moves to FILE")
     parser.add_argument("--serve", metavar="DATA_DIR", help=argparse.SUPPRESS)
     args = parser.parse_args()
     sessions = max(1, min(args.sessions, MAX_SESSIONS))
     if args.serve:
-        serve(Path(args.serve), args.app, sessions)
+        serve(Path(args.serve), args.app, sessions, args.profile)
         return
     with tempfile.TemporaryDirectory(prefix="bench-ssh-") as data_dir:
         command = [sys.executable, __file__, "--serve", data_dir, "--app", args.app]
         command += ["--sessions", str(sessions)]
+        if args.profile:
+            command += ["--profile", str(Path(args.profile).resolve())]
         child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         try:
             assert child.stdout is not None
             port = int(child.stdout.readline())
             if args.app == "tables":
-                coroutine = measure_tables(port, child.pid, sessions, args.keys)
+                coroutine = measure_tables(port, child.pid, sessions, args.keys, args.profile)
             else:
                 coroutine = measure(port, child.pid, sessions, args.keys, args.app)
             asyncio.run(asyncio.wait_for(coroutine, args.timeout))
@@ -459,6 +492,8 @@ def main() -> None:
         log = Path(data_dir) / "ssh-server.log"
         problems = [line for line in log.read_text().splitlines() if " INFO " not in line]
         print(f"server log: {len(problems)} warnings or errors", *problems[:5], sep="\n  ")
+    if args.profile and Path(args.profile).exists():
+        pstats.Stats(args.profile).sort_stats("cumulative").print_stats(40)
 
 
 if __name__ == "__main__":

@@ -197,3 +197,48 @@ def test_a_winning_clock_call_is_not_picked_at_random_by_easy() -> None:
     assert "clock" in legal(FREE_QUEEN_CLOCK_ON)
     for seed in range(10):
         assert search(FREE_QUEEN_CLOCK_ON, "easy", seed) == "a3xa5"
+
+
+# North to move, level at 0 with the clock called one quiet turn ago: six more quiet turns and
+# the game ends in a drawn deadlock. North can still force a capture of its own in its next
+# three turns, but only by starting with a5, b6-a5 or b6-c5 (see ``forced_capture``).
+CLOCK_RUNNING = "qqd1/qdp1/dpp1/4/2p1/2pd/1pdq/1dqq 2 0/0 - c1"
+
+
+def forced_capture(state: State, seat: int, turns: int) -> bool:
+    """Whether ``seat`` can make sure it captures something within its next ``turns`` turns,
+    whatever the other side plays (and before the game ends)."""
+    if GAME.outcome(state) is not None:
+        return False
+    moves = GAME.legal_moves(state)
+    if GAME.to_move(state) != seat:
+        return all(forced_capture(GAME.apply(state, move), seat, turns) for move in moves)
+    if turns == 0:
+        return False
+    children = [GAME.apply(state, move) for move in moves]
+    if any(child.scores[seat] > state.scores[seat] for child in children):
+        return True
+    return any(forced_capture(child, seat, turns - 1) for child in children)
+
+
+def test_with_the_clock_running_and_the_score_level_the_computer_plays_for_a_capture() -> None:
+    state = position(CLOCK_RUNNING)
+    north = GAME.to_move(state)
+    keeping = {
+        GAME.format_move(state, move)
+        for move in GAME.legal_moves(state)
+        if forced_capture(GAME.apply(state, move), north, 2)
+    }
+    assert keeping == {"a6-a4", "b6-a5", "b6-c5"}
+    assert len(legal(CLOCK_RUNNING)) == 10
+    level = dataclasses.replace(LEVELS["hard"], seconds=None, depth=5)
+    for seed in range(8):
+        assert GAME.format_move(state, Searcher(GAME, state, level, seed).run()) in keeping
+
+
+def test_a_drawn_deadlock_is_worth_less_than_a_level_game_and_nears_with_each_quiet_turn() -> None:
+    plugin = plugin_for(GAME)
+    assert plugin.contempt > 0
+    called = [plugin.evaluate(position(f"{CLOCK_RUNNING[:-2]}c{turns}"))[0] for turns in (0, 3, 6)]
+    assert called[0] == 0.5 and called[0] > called[1] > called[2] > 0.5 - plugin.contempt
+    assert plugin.evaluate(position(CLOCK_RUNNING[:-3] + " -"))[1] == 0.5

@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from core.registry import find_game
+from tui.net import lobby as lobby_module
 from tui.net.app import NetApp
 from tui.net.hall import ME, OPEN, TableHall
 from tui.net.lobby import REDRAW_INTERVAL, LobbyScreen
@@ -161,6 +162,14 @@ def test_a_lobby_under_a_table_waits_until_it_shows_again(
         show_tables(self)
 
     monkeypatch.setattr(LobbyScreen, "show_tables", counted)
+    news: list[object] = []
+    post = lobby_module.post_across
+
+    def posted(target: Any, make: Any) -> None:
+        news.append(target)
+        post(target, make)
+
+    monkeypatch.setattr(lobby_module, "post_across", posted)
 
     async def scenario(app: NetApp, hall: TableHall, pilot: Pilot[Any]) -> None:
         table = hall.open_table(MARTIAN, {}, [OPEN, ME], CAROL)
@@ -168,10 +177,12 @@ def test_a_lobby_under_a_table_waits_until_it_shows_again(
         app.open_table(table)
         await pilot.pause(0.3)
         updates.clear()
+        news.clear()
         table.sit(ALICE, 0)
         table.play(ALICE, MARTIAN.parse_move(table.record.state, "b1-a1"))
         await caught_up()
         assert updates == []
+        assert news == []  # not even a message: the hidden lobby only notes it is behind
         await pilot.press("ctrl+n")  # back to the lobby
         await caught_up()
         assert updates and all(updates)

@@ -7,7 +7,7 @@ from typing import Any
 
 from review_helpers import branchy_record, open_game, save_game
 from textual.widgets._footer import FooterKey
-from tui_helpers import SIZE, app_test, board_screen, make_app
+from tui_helpers import SIZE, app_test, board_screen, make_app, martian_record
 
 from tui.widgets.key_footer import KeyFooter
 
@@ -52,3 +52,42 @@ async def test_steps_leave_the_footer_alone_and_a_new_set_of_keys_rebuilds_it(
         await pilot.pause()
         assert rebuilds == [footer, footer]
         assert footer_text(footer) == before
+
+
+@app_test
+async def test_the_footer_rests_while_the_move_line_covers_it(
+    data_dir: Path, monkeypatch: Any
+) -> None:
+    """The move line takes the footer's row and the focus: the keys the footer would show
+    change twice, but it rebuilds only if they differ once it shows again."""
+    app = make_app(data_dir, record=martian_record(["c3-d4"]))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board_screen(app)
+        await pilot.pause()
+        footer = screen.query_one(KeyFooter)
+        before = footer_text(footer)
+        rebuilds = []
+        original = KeyFooter.recompose
+
+        async def recompose(self: KeyFooter) -> None:
+            rebuilds.append(self)
+            await original(self)
+
+        monkeypatch.setattr(KeyFooter, "recompose", recompose)
+        await pilot.press("colon", *"b2", "escape")
+        await pilot.pause()
+        assert footer.display and rebuilds == []
+        assert footer_text(footer) == before
+        # Keys that change while the footer is hidden are shown once it is back.
+        await pilot.press("colon")
+        await pilot.pause()
+        assert not footer.display
+        monkeypatch.setattr(
+            "tui.widgets.key_footer.shown_keys", lambda screen: (True, (("x", "Extra", "", True),))
+        )
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert rebuilds == []
+        await pilot.press("escape")
+        await pilot.pause()
+        assert rebuilds == [footer]

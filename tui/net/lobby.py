@@ -69,6 +69,8 @@ class LobbyScreen(Screen[None]):
         self.news_on_its_way = False
         self.redraw_due = False
         self.last_redraw = 0.0
+        #: This lobby's app, kept for calls from other sessions' turns.
+        self.own_app: NetApp | None = None
 
     @property
     def net_app(self) -> NetApp:
@@ -82,6 +84,7 @@ class LobbyScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        self.own_app = self.net_app
         table = self.query_one(DataTable)
         self.columns = table.add_columns("No", "Game", "Players", "Watching", "Moves", "State")
         self.hall.watch(self)
@@ -93,7 +96,14 @@ class LobbyScreen(Screen[None]):
     # -- the list -----------------------------------------------------------------------------
 
     def hall_changed(self) -> None:
-        """Called from any session's loop turn: redraw in this app, not in the caller's."""
+        """Called from any session's loop turn: redraw in this app, not in the caller's. A
+        lobby under a table only notes that it is behind (every move of every game is news,
+        and most lobbies are hidden), and catches up when it shows again."""
+        app = self.own_app  # (``self.app`` is the caller's app here)
+        stack = app.screen_stack if app is not None else []
+        if stack and stack[-1] is not self:
+            self.stale = True
+            return
         if not self.news_on_its_way:
             self.news_on_its_way = True
             post_across(self, HallChanged)

@@ -55,6 +55,7 @@ class TableScreen(BoardScreen):
         Binding("ctrl+n", "lobby", "Lobby", id="table.lobby"),
         Binding("H", "hint", "Hint", show=False, id="table.hint"),
     ]
+    _board_title: str | None = None
 
     def __init__(self, table: Table, player: PlayerIdentity) -> None:
         self.table = table
@@ -108,7 +109,10 @@ class TableScreen(BoardScreen):
         table = self.table
         board = self.query_one(BoardWidget)
         role = "watching" if self.seat is None else f"you: {self.record.seat_names[self.seat]}"
-        board.border_title = f"{self.game.name}: {players_text(self.record)} · {role}"
+        title = f"{self.game.name}: {players_text(self.record)} · {role}"
+        if title != self._board_title:  # setting a border title repaints the whole board
+            self._board_title = title
+            board.border_title = title
         for seat, holder in enumerate(table.holders):
             panel = self.query_one(f"#panel-{seat}", PlayerPanel)
             if panel.info is None:

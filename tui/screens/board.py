@@ -19,7 +19,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
-from textual.screen import Screen
+from textual.reactive import Reactive
+from textual.widget import Widget
 from textual.widgets import Input
 
 from core.errors import PawnshopError
@@ -40,6 +41,7 @@ from tui.move_tree_rows import tree_rows
 from tui.screens.computer_seats import ComputerSeatsMixin
 from tui.screens.game_over import GameOverChoice, GameOverScreen
 from tui.screens.handover import HandoverScreen
+from tui.screens.kept_updates import KeptUpdates
 from tui.screens.move_choice import MoveChoiceScreen
 from tui.screens.review import REVIEW_BINDINGS, ReviewMode
 from tui.screens.save_as import SaveAsScreen
@@ -53,9 +55,12 @@ from tui.widgets.status_line import StatusLine
 from tui.widgets.thinking import ThinkingIndicator
 
 
-class BoardScreen(ReviewMode, ComputerSeatsMixin, Screen[None], inherit_bindings=False):
+class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=False):
     CSS_PATH = "board.tcss"
     AUTO_FOCUS = ""  # nothing: the screen itself takes the keys
+    #: Textual repaints the whole screen when the focus moves; here the focus moves on every
+    #: typed move (to the move line and back), and the widgets that change draw themselves.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     HELP_TITLE = "Keys on the board"
     #: The widget that draws the board (a game with its own way of drawing squares swaps it).
     BOARD_WIDGET: type[BoardWidget] = BoardWidget
@@ -118,11 +123,14 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, Screen[None], inherit_bindings
                 log = MoveTree(id="move-log")
                 log.border_title = "Moves"
                 yield log
-        yield Input(
-            placeholder="type a move, Enter plays, Esc closes", id="move-entry", compact=True
-        )
         yield StatusLine(id="status")
-        yield KeyFooter()
+        # The typed-move line takes the footer's row: one row that never moves, so opening and
+        # closing the line redraws that row and nothing else.
+        with Horizontal(id="bottom-bar"):
+            yield Input(
+                placeholder="type a move, Enter plays, Esc closes", id="move-entry", compact=True
+            )
+            yield KeyFooter()
 
     def on_mount(self) -> None:
         self.refresh_view()

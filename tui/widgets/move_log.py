@@ -56,10 +56,7 @@ class MoveLog(ScrollView, can_focus=False):
         old_entries, old_current = self.entries, self.current
         self.set_reactive(MoveLog.entries, entries)
         self.set_reactive(MoveLog.current, current)
-        # No width of its own: rows are cut to the log's width, so it never scrolls sideways.
-        virtual_size = Size(0, len(entries) + 1)
-        if virtual_size != self.virtual_size:
-            self.virtual_size = virtual_size
+        self._fit_virtual_size()
         # Once more after the next layout, in case that changes the log's height.
         self.call_after_refresh(self._scroll_current_into_view)
         if not self.scrollable_content_region.height:  # not laid out yet
@@ -79,6 +76,18 @@ class MoveLog(ScrollView, can_focus=False):
             or entries[index] != old_entries[index]
         )
         self.refresh_rows(changed)
+
+    def _fit_virtual_size(self) -> None:
+        """No width of its own: rows are cut to the log's width, so it never scrolls sideways.
+        While every row fits, the virtual height is the view's: a new row then repaints just
+        itself, where a new virtual size would lay the screen out and repaint the whole log."""
+        rows = len(self.entries) + 1
+        virtual_size = Size(0, max(rows, self.scrollable_content_region.height))
+        if virtual_size != self.virtual_size:
+            self.virtual_size = virtual_size
+
+    def on_resize(self) -> None:
+        self._fit_virtual_size()
 
     def refresh_rows(self, indices: set[int]) -> None:
         """Repaint the rows of these entry indices (``-1``: the start row) that are in view."""
