@@ -16,6 +16,19 @@ def footer_text(footer: KeyFooter) -> list[str]:
     return [key.description for key in footer.query(FooterKey)]
 
 
+def counted_rebuilds(monkeypatch: Any) -> list[KeyFooter]:
+    """The footers rebuilt from now on, one entry per rebuild."""
+    rebuilds: list[KeyFooter] = []
+    original = KeyFooter.recompose
+
+    async def recompose(self: KeyFooter) -> None:
+        rebuilds.append(self)
+        await original(self)
+
+    monkeypatch.setattr(KeyFooter, "recompose", recompose)
+    return rebuilds
+
+
 @app_test
 async def test_steps_leave_the_footer_alone_and_a_new_set_of_keys_rebuilds_it(
     data_dir: Path, monkeypatch: Any
@@ -28,14 +41,7 @@ async def test_steps_leave_the_footer_alone_and_a_new_set_of_keys_rebuilds_it(
         screen = board_screen(app)
         footer = screen.query_one(KeyFooter)
         before = footer_text(footer)
-        rebuilds = []
-        original = KeyFooter.recompose
-
-        async def recompose(self: KeyFooter) -> None:
-            rebuilds.append(self)
-            await original(self)
-
-        monkeypatch.setattr(KeyFooter, "recompose", recompose)
+        rebuilds = counted_rebuilds(monkeypatch)
         await pilot.press("end", "left", "left", "home", "right")
         await pilot.pause()
         assert len(screen.record.line()) == 1
@@ -66,14 +72,7 @@ async def test_the_footer_rests_while_the_move_line_covers_it(
         await pilot.pause()
         footer = screen.query_one(KeyFooter)
         before = footer_text(footer)
-        rebuilds = []
-        original = KeyFooter.recompose
-
-        async def recompose(self: KeyFooter) -> None:
-            rebuilds.append(self)
-            await original(self)
-
-        monkeypatch.setattr(KeyFooter, "recompose", recompose)
+        rebuilds = counted_rebuilds(monkeypatch)
         await pilot.press("colon", *"b2", "escape")
         await pilot.pause()
         assert footer.display and rebuilds == []
