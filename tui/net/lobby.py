@@ -35,8 +35,11 @@ if TYPE_CHECKING:
 
 NO_TABLES = "No tables yet: n opens one. r lists the finished games of this server."
 
-#: Shortest time between two updates of one lobby's list, in seconds.
-REDRAW_INTERVAL = 0.2
+#: Shortest time between two updates of one lobby's list, in seconds. The first change after a
+#: quiet spell shows at once; while games are played (every move changes a row) a lobby is
+#: drawn again at most once a second, since redrawing the list costs tens of milliseconds
+#: and every lobby on screen does it.
+REDRAW_INTERVAL = 1.0
 
 #: What one row of the list shows.
 Row = tuple[str, str, str, str, str, str]

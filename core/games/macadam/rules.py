@@ -139,8 +139,8 @@ def apply(state: MacadamState, move: PawnMove | Placement) -> MacadamState:
     if first is not None:
         assert isinstance(move, Placement)
         return _apply_placement(state, move.square, first)
-    start, end, _ = move  # a PawnMove: the battle has begun
-    change = 1 << start | 1 << end
+    # A PawnMove, the battle having begun; indexing it costs less than unpacking all of it.
+    change = 1 << move[0] | 1 << move[1]
     if side:
         north ^= change
     else:
