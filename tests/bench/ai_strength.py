@@ -8,6 +8,10 @@ multiplies the thinking time of the levels that search for a time (0.1 for a qui
 0.1 s, Hard 0.5 s a move); a level held to a depth (Easy: one move and its capture search) keeps
 its own time, which only guards against a runaway search, so a quick run does not weaken it.
 The score counts a draw as half a win; the interval is Wilson's. Figures only, never asserted.
+
+With three sides or more (four players of Martian Chess without teams) one player faces three
+and an outright win is the least it can show; the line then also gives the share of the other
+sides the first player finished ahead of on points, which is what "beats" means side by side.
 """
 
 from __future__ import annotations
@@ -63,8 +67,24 @@ def pick(game: Game, state: State, player: str, seed: int, scale: float) -> Move
     return Searcher(game, state, level, seed).run()
 
 
-def play(match: MatchGame) -> tuple[float, int, float]:
-    """Score of the first player (1, 0.5 or 0), plies played and its mean seconds a move."""
+def ahead_of_each(game: Game, state: State, team: frozenset[int], seats: int) -> float | None:
+    """With three sides or more, the share of the other sides that ``team`` finished ahead of
+    on points (a tie counts half); ``None`` for two sides or a game without points."""
+    plugin = plugin_for(game)
+    sides = {plugin.allies(state, seat) for seat in range(seats)}
+    points = getattr(state, "scores", None)
+    if len(sides) < 3 or points is None:
+        return None
+    mine = sum(points[seat] for seat in team)
+    others = [sum(points[seat] for seat in side) for side in sides if side != team]
+    return sum(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0 for theirs in others) / len(
+        others
+    )
+
+
+def play(match: MatchGame) -> tuple[float, int, float, float | None]:
+    """Score of the first player (1, 0.5 or 0), plies played, its mean seconds a move, and with
+    three sides or more the share of the others it finished ahead of (``ahead_of_each``)."""
     game = find_game(match.game_id)
     state = game.new(dict(match.options), match.seed)
     team = plugin_for(game).allies(state, match.first_seat)
@@ -84,7 +104,8 @@ def play(match: MatchGame) -> tuple[float, int, float]:
         score = 0.5
     else:
         score = 1.0 if match.first_seat in outcome.winners else 0.0
-    return score, plies, thinking / max(moves, 1)
+    seats = len(game.seat_names(dict(match.options)))
+    return score, plies, thinking / max(moves, 1), ahead_of_each(game, state, team, seats)
 
 
 def run_pair(
@@ -106,22 +127,31 @@ def run_pair(
     start = time.monotonic()
     if args.jobs > 1:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            results: Sequence[tuple[float, int, float]] = list(pool.map(play, matches))
+            results: Sequence[tuple[float, int, float, float | None]] = list(
+                pool.map(play, matches)
+            )
     else:
         results = [play(match) for match in matches]
     elapsed = time.monotonic() - start
-    wins = sum(1 for score, _, _ in results if score == 1.0)
-    draws = sum(1 for score, _, _ in results if score == 0.5)
+    scores = [result[0] for result in results]
+    wins = scores.count(1.0)
+    draws = scores.count(0.5)
     losses = len(results) - wins - draws
     points = wins + draws / 2
     low, high = wilson(points, len(results))
-    plies = sum(p for _, p, _ in results) / len(results)
-    think = sum(t for _, _, t in results) / len(results)
+    plies = sum(result[1] for result in results) / len(results)
+    think = sum(result[2] for result in results) / len(results)
     label = f"{game.id} {format_options(options)}".strip()
+    ahead = [result[3] for result in results if result[3] is not None]
+    pairwise = ""
+    if ahead:
+        share = sum(ahead) / len(ahead)
+        low_each, high_each = wilson(sum(ahead) * (seats - 1), len(ahead) * (seats - 1))
+        pairwise = f"  ahead of each other side {share:5.1%} [{low_each:5.1%}, {high_each:5.1%}]"
     print(
         f"{label:20} {first:>6} vs {second:<6} +{wins} ={draws} -{losses}  "
         f"score {points / len(results):5.1%}  95% CI [{low:5.1%}, {high:5.1%}]  "
-        f"{plies:5.1f} plies/game  {think:5.2f} s/move  ({elapsed:.0f} s)",
+        f"{plies:5.1f} plies/game  {think:5.2f} s/move  ({elapsed:.0f} s){pairwise}",
         flush=True,
     )
 

@@ -70,22 +70,38 @@ class Ledger:
         #: Tile exits by square, a tuple replaced by ``set_exits``.
         self.exits = state.exits
         self.turned = state.turned
-        #: square -> (size, owner) of every stack.
-        self.stacks = {square: (size, owner) for square, size, owner in state.stacks}
         self.pawns = state.pawns
         self.loose = list(state.loose)
         self.debts: list[Debt] = []
         self.loser = -1
         self._stacks = state.stacks
+        self._stack_map: dict[int, tuple[int, int]] | None = None
         self._stacks_changed = False
+
+    @property
+    def stacks(self) -> dict[int, tuple[int, int]]:
+        """square -> (size, owner) of every stack (made when first asked for: most turns
+        only look at a stack or two)."""
+        if self._stack_map is None:
+            self._stack_map = {square: (size, owner) for square, size, owner in self._stacks}
+        return self._stack_map
+
+    def stack(self, square: int) -> tuple[int, int]:
+        """``(size, owner)`` of the stack on ``square``, ``(0, -1)`` if none."""
+        if self._stack_map is not None:
+            return self._stack_map.get(square, (0, -1))
+        for where, size, owner in self._stacks:
+            if where == square:
+                return size, owner
+        return 0, -1
 
     # -- what a seat can pay with ---------------------------------------------------------
 
     def size(self, square: int) -> int:
-        return self.stacks.get(square, (0, -1))[0]
+        return self.stack(square)[0]
 
     def owner(self, square: int) -> int:
-        return self.stacks.get(square, (0, -1))[1]
+        return self.stack(square)[1]
 
     def face(self, square: int) -> int:
         return COLOUR[square] ^ (self.turned >> square & 1)
@@ -169,7 +185,7 @@ class Ledger:
         stranded = []
         for square in self.pawns[seat]:
             if self.exits[square]:
-                size, owner = self.stacks.get(square, (0, -1))
+                size, owner = self.stack(square)
                 if (owner if size else self.face(square)) != seat:
                     stranded.append(square)
         return stranded

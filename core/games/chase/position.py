@@ -20,6 +20,7 @@ import re
 
 from core.errors import PositionError
 from core.games.chase.board import DIRECTIONS, SEAT_LETTERS, SQUARES, exits_text, name
+from core.games.chase.repetition import chunked
 from core.games.chase.rules import has_action
 from core.games.chase.state import (
     END_REASONS,
@@ -127,7 +128,8 @@ def read_position(text: str) -> ChaseState:
     if not history or history[-1] != key:
         history = (*history, key)
     winner, end = _end(fields.get("end", "-"))
-    state = state._replace(history=history, winner=winner, end=end)
+    past, recent = chunked(history)
+    state = state._replace(past=past, recent=recent, winner=winner, end=end)
     if not end and not has_action(state):
         state = state._replace(winner=1 - state.to_move, end=NO_ACTION)
     elif not end and history.count(key) >= 3:

@@ -18,7 +18,7 @@ from core.games.chase.ledger import (
 )
 from core.games.chase.movelist import MoveList
 from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
-from core.games.chase.repetition import extend_history
+from core.games.chase.repetition import extend_chunked
 from core.games.chase.search import hop_lines, walk_results
 from core.games.chase.state import (
     DEBT,
@@ -58,7 +58,7 @@ def new_state(mode: str, pawns: int, gold: int, first: int, seed: int) -> ChaseS
         loose=(0, 0) if mode == TILES else (gold, gold),
         deck=deck,
     )
-    return state._replace(history=(position_key(state),))
+    return state._replace(recent=(position_key(state),))
 
 
 # -- the actions on offer ---------------------------------------------------------------------
@@ -111,15 +111,29 @@ def pivot_masks(state: ChaseState, seat: int) -> tuple[int, int]:
     three)``; every tile but the one the opponent just pivoted, if the seat can pay."""
     if state.mode == GOLD:
         return 0, 0
-    exits = bytes(state.exits)
-    one = int(exits.translate(_ONE_TURN)[::-1], 2)
-    three = int(exits.translate(_THREE_TURNS)[::-1], 2)
+    one, three = _turnable(state.exits)
     if state.lock >= 0:
         one &= ~(1 << state.lock)
         three &= ~(1 << state.lock)
     if (one or three) and not can_pay(state, seat, PIVOT_FEE):
         return 0, 0
     return one, three
+
+
+_last_turnable: list[tuple[tuple[int, ...], tuple[int, int]]] = [((), (0, 0))]
+
+
+def _turnable(exits: tuple[int, ...]) -> tuple[int, int]:
+    """The tiles with one other orientation and those with three, as masks. The exits of a
+    position are often those of the one before (the same tuple), so the last answer is kept."""
+    last, masks = _last_turnable[0]
+    if last is not exits:
+        text = bytes(exits)
+        one = int(text.translate(_ONE_TURN)[::-1], 2)
+        three = int(text.translate(_THREE_TURNS)[::-1], 2)
+        masks = one, three
+        _last_turnable[0] = exits, masks
+    return masks
 
 
 _ONE_TURN = bytes.maketrans(bytes(range(256)), bytes(b"01"[len(TURNS[m]) == 1] for m in range(256)))
@@ -139,6 +153,22 @@ def merge_choices(
     your gold is always one of the sources. ``targets``: ``gold_target_masks`` if the caller
     has them already.
     """
+    return [
+        (sources, [*own_tiles, *anywhere, *claimed])
+        for sources, own_tiles, anywhere, claimed in merge_sets(state, seat, targets)
+    ]
+
+
+#: ``(sources, destinations among them, destinations anywhere, destinations claimed)``: one
+#: merge of ``merge_choices``, its destinations in three parts, in order.
+MergeSet = tuple[tuple[int, ...], tuple[int, ...], list[int], list[int]]
+
+
+def merge_sets(
+    state: ChaseState, seat: int, targets: tuple[int, int] | None = None
+) -> list[MergeSet]:
+    """``merge_choices`` with each list of destinations left in its parts (the list of
+    squares not on the seat's stacks is the same for every merge, so it is not copied)."""
     facts = survey(state)
     stacks = bits(facts.stacks[seat])
     if len(stacks) < 2:
@@ -147,45 +177,61 @@ def merge_choices(
     plain, guarded = gold_target_masks(state, seat) if targets is None else targets
     anywhere = bits(plain & ~facts.stacks[seat])
     claims = [(square, facts.sizes[square] + 1) for square in bits(guarded)]
-    choices = []
+    choices: list[MergeSet] = []
+    # Each set of stacks (a bit per stack) is the set without its last stack plus that one:
+    # its squares, those not under your pawn, its total and its biggest stack follow.
+    sources_of: list[tuple[int, ...]] = [()]
+    open_of: list[tuple[int, ...]] = [()]
+    total_of = [0]
+    biggest_of = [0]
     for subset in range(1, 1 << len(stacks)):
-        if subset & (subset - 1) == 0:
+        last = subset.bit_length() - 1
+        rest = subset ^ 1 << last
+        square = stacks[last]
+        size = facts.sizes[square]
+        sources = (*sources_of[rest], square)
+        open_dests = open_of[rest] if 1 << square & own else (*open_of[rest], square)
+        total = total_of[rest] + size
+        biggest = max(biggest_of[rest], size)
+        sources_of.append(sources)
+        open_of.append(open_dests)
+        total_of.append(total)
+        biggest_of.append(biggest)
+        if not rest or biggest < MIN_STACK:
             continue
-        sources = tuple(stacks[i] for i in range(len(stacks)) if subset >> i & 1)
-        sizes = [facts.sizes[square] for square in sources]
-        if max(sizes) < MIN_STACK:
-            continue
-        total = sum(sizes)
-        dests = [square for square in sources if not 1 << square & own]
-        dests += anywhere
-        dests += [square for square, fewest in claims if fewest <= total]
-        if dests:
-            choices.append((sources, dests))
+        claimed = [square for square, fewest in claims if fewest <= total]
+        if open_dests or anywhere or claimed:
+            choices.append((sources, open_dests, anywhere, claimed))
     return choices
 
 
 def walk_moves(state: ChaseState, seat: int) -> list[Walk]:
     """Every distinct pawn move the seat can make and pay for."""
+    return [Walk(path) for path in walk_paths(state, seat)]
+
+
+def walk_paths(state: ChaseState, seat: int) -> list[tuple[int, ...]]:
+    """The paths of ``walk_moves``, in the same order (a move list makes its ``Walk``
+    values only when asked for them)."""
     board = walk_board(state, seat)
     loose = state.loose[seat]
     sizes = survey(state).sizes
     lines = None
-    moves = []
+    paths = []
     for pawn in state.pawns[seat]:
         if not board.exits[pawn]:
             continue
         if lines is None:
             lines = hop_lines(board)
         for (_, events), path in walk_results(board, pawn, lines).items():
-            move = Walk(path)
             # The enemy gold passed over costs at most its size; loose gold that covers it
             # all pays it (gold coming in on the way only helps). Else pay it out in full.
             if events and min(events) < PAWN_EVENT:
                 crossed = sum(sizes[event] for event in events if event < PAWN_EVENT)
-                if crossed > loose and not _affordable(state, move):
+                if crossed > loose and not _affordable(state, Walk(path)):
                     continue
-            moves.append(move)
-    return moves
+            paths.append(path)
+    return paths
 
 
 def walk_problem(state: ChaseState, path: tuple[int, ...]) -> str:
@@ -238,16 +284,20 @@ def _legal_moves(state: ChaseState) -> MoveList:
     plain, guarded = gold_target_masks(state, seat)
     if plain and loose >= MIN_STACK:
         moves.add(*_grid(AddGold, plain, range(MIN_STACK, loose + 1)))
-    sizes = survey(state).sizes
-    for square in bits(guarded):
-        if sizes[square] < loose:
-            moves.add(*_grid(AddGold, 1 << square, range(sizes[square] + 1, loose + 1)))
-    for sources, dests in merge_choices(state, seat, (plain, guarded)):
-        moves.add(len(dests), _merges(sources, dests))
-    for turns, tiles in zip((1, 3), pivot_masks(state, seat), strict=True):
-        if tiles:
-            moves.add(tiles.bit_count() * turns, _pivots(tiles, turns, state.exits))
-    moves.extend(walk_moves(state, seat))
+    if guarded:
+        sizes = survey(state).sizes
+        for square in bits(guarded):
+            if sizes[square] < loose:
+                moves.add(*_grid(AddGold, 1 << square, range(sizes[square] + 1, loose + 1)))
+    for merge in merge_sets(state, seat, (plain, guarded)):
+        moves.add(len(merge[1]) + len(merge[2]) + len(merge[3]), _merges(*merge))
+    one, three = pivot_masks(state, seat)
+    if one:
+        moves.add(one.bit_count(), _pivots(one, 1, state.exits))
+    if three:
+        moves.add(three.bit_count() * 3, _pivots(three, 3, state.exits))
+    paths = walk_paths(state, seat)
+    moves.add(len(paths), lambda index: Walk(paths[index]))
     return moves
 
 
@@ -271,8 +321,19 @@ def _pivots(tiles: int, turns: int, exits: tuple[int, ...]) -> Callable[[int], C
     return make
 
 
-def _merges(sources: tuple[int, ...], dests: list[int]) -> Callable[[int], ChaseMove]:
-    return lambda index: Merge(sources, dests[index])
+def _merges(
+    sources: tuple[int, ...], own_tiles: tuple[int, ...], anywhere: list[int], claimed: list[int]
+) -> Callable[[int], ChaseMove]:
+    """The merges of ``sources`` onto each destination of a ``MergeSet``, in order."""
+
+    def make(index: int) -> ChaseMove:
+        for part in (own_tiles, anywhere, claimed):
+            if index < len(part):
+                return Merge(sources, part[index])
+            index -= len(part)
+        raise IndexError("merge index out of range")
+
+    return make
 
 
 def has_action(state: ChaseState) -> bool:
@@ -281,8 +342,12 @@ def has_action(state: ChaseState) -> bool:
     if placement_mask(state, seat) or any(pivot_masks(state, seat)):
         return True
     loose = state.loose[seat]
-    if any(fewest <= loose for _, fewest in gold_targets(state, seat)):
+    plain, guarded = gold_target_masks(state, seat)
+    if plain and loose >= MIN_STACK:
         return True
+    sizes = survey(state).sizes
+    if any(sizes[square] < loose for square in bits(guarded)):
+        return True  # as ``gold_targets``: a claim takes one coin more than the stack
     return len(legal_moves(state)) > 0
 
 
@@ -339,9 +404,12 @@ def apply(state: ChaseState, move: ChaseMove) -> ChaseState:
     deck = state.deck[1:] if placed else state.deck
     lock = move.square if isinstance(move, Pivot) else -1
     key = repetition_key(1 - seat, exits, turned, stacks, pawns, loose, len(deck), lock)
-    history, seen = ((key,), 1) if placed else extend_history(state.history, key)
+    if placed:
+        past, recent, seen = (), (key,), 1
+    else:
+        past, recent, seen = extend_chunked(state.past, state.recent, key)
     after = ChaseState(
-        state.mode, 1 - seat, exits, turned, stacks, pawns, loose, deck, lock, history
+        state.mode, 1 - seat, exits, turned, stacks, pawns, loose, deck, lock, past, recent
     )
     if ledger.loser >= 0:
         return after._replace(winner=1 - ledger.loser, end=DEBT)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from core.games.chase.board import EXIT_BITS, NEIGHBOUR, RAYS, STEP_LINES, STEP_MASKS, STEPS
+from core.games.chase.step_parts import Parts, strong_parts
 from core.games.chase.walks import (
     TAUNT_EVENT,
     TAUNT_TILES,
@@ -163,8 +164,11 @@ class _Search:
         seen = visited | new
         while new:
             spread = 0
-            for square in _squares(new):
+            while new:
+                low = new & -new
+                square = low.bit_length() - 1
                 spread |= STEP_MASKS[square][exits[square]]
+                new ^= low
             new = spread & free & ~seen
             seen |= new
         return seen & ~visited & ~(1 << here)
@@ -181,34 +185,51 @@ class _Search:
         the one source path, for a pure sweep that may earn a taunt on the way."""
         exits, free, start = self.board.exits, self.free, self.start
         own_colour = self.board.own_colour
+        found = self.found
         seen = visited
         for path in sources:
             seen |= 1 << path[-1]
         tiles, own = counts or (0, 0)
-        frontier = [(path, tiles, own) for path in sources]
+        frontier = [(path, own) for path in sources]
         while frontier:
             step_from = frontier
             frontier = []
-            for path, tiles, own in step_from:
+            tiles += 1
+            for path, own in step_from:
                 end = path[-1]
+                if not STEP_MASKS[end][exits[end]] & free & ~seen:
+                    continue
                 for step in STEPS[end][exits[end]]:
-                    if 1 << step & free and not 1 << step & seen:
-                        seen |= 1 << step
+                    bit = 1 << step
+                    if bit & free and not bit & seen:
+                        seen |= bit
                         longer = (*path, step)
-                        more_own = own + (1 if 1 << step & own_colour else 0)
+                        more_own = own + 1 if bit & own_colour else own
                         if step != start:
-                            earned = taunt_gold(tiles + 1, more_own) if counts else 0
-                            ending = (*events, TAUNT_EVENT + earned) if earned else events
-                            self.record(step, ending, longer)
-                        frontier.append((longer, tiles + 1, more_own))
+                            ending = events
+                            if counts and tiles >= TAUNT_TILES and more_own >= TAUNT_TILES:
+                                ending = (*events, TAUNT_EVENT + taunt_gold(tiles, more_own))
+                            # As ``record``: the first of the shortest paths to each result.
+                            known = found.get((step, ending))
+                            if known is None or len(longer) < len(known):
+                                found[step, ending] = longer
+                        frontier.append((longer, more_own))
 
     # -- depth first --------------------------------------------------------------------------
 
     def successors(self, here: int, visited: int, jumped: int) -> list[tuple[int, int]]:
         """``(square, hopped)`` for every step (``hopped`` -1) or hop out of ``here``."""
         board = self.board
+        exits = board.exits[here]
+        around = STEP_MASKS[here][exits]
+        if not around & board.enemy:
+            # Steps only, the usual case: no enemy pawn next to ``here`` to hop.
+            open_steps = around & self.free & ~visited
+            if not open_steps:
+                return []
+            return [(step, -1) for step in STEPS[here][exits] if open_steps >> step & 1]
         result = []
-        for direction, step in STEP_LINES[here][board.exits[here]]:
+        for direction, step in STEP_LINES[here][exits]:
             bit = 1 << step
             if not bit & self.occupied:
                 if bit & self.free and not bit & visited:
@@ -255,7 +276,8 @@ class _Search:
             here, visited, jumped, events
         ):
             return
-        ahead = self.reach(here, visited)
+        # Where the sweep can still go matters only for a hop or a taunt to come.
+        ahead = self.reach(here, visited) if pure or self.hops else 0
         if not self.hop_ahead(here, ahead, visited, jumped):
             best = 0
             if pure:
@@ -315,6 +337,8 @@ class _Search:
     def hop_ahead(self, here: int, ahead: int, visited: int, jumped: int) -> bool:
         """Whether a hop may still come: from ``here`` or a tile ``ahead``, over a pawn not
         jumped yet, onto a tile not visited yet."""
+        if not self.hops:
+            return False
         stands = ahead | 1 << here
         return any(
             1 << before & stands and not 1 << over & jumped and not 1 << land & visited
@@ -326,27 +350,50 @@ class _Search:
         from ``here`` can still add (``ahead``: the tiles it can still reach): along a chain
         of strongly connected parts of the board's step graph, all their tiles ahead."""
         if self.parts is None:
-            self.parts = _strong_parts(self.board.exits, self.free | 1 << self.start)
+            self.parts = strong_parts(self.board.exits, self.sweep_range())
         part_of, masks, successors = self.parts
         own_colour = self.board.own_colour
         within = ahead | 1 << here
-        most_tiles: list[int] = []
-        most_own: list[int] = []
-        for mask, after in zip(masks, successors, strict=True):
+        part = part_of[here]
+        # A part comes after every part it leads to: those after ``here``'s are out of reach.
+        most_tiles = [0] * (part + 1)
+        most_own = [0] * (part + 1)
+        for index in range(part + 1):
+            mask = masks[index]
             if not mask & within:
-                most_tiles.append(0)
-                most_own.append(0)
                 continue
             left = mask & ahead
             tiles = left.bit_count()
             own = (left & own_colour).bit_count()
+            after = successors[index]
             if after:
-                tiles += max([most_tiles[part] for part in after])
-                own += max([most_own[part] for part in after])
-            most_tiles.append(tiles)
-            most_own.append(own)
-        part = part_of[here]
+                tiles += max([most_tiles[before] for before in after])
+                own += max([most_own[before] for before in after])
+            most_tiles[index] = tiles
+            most_own[index] = own
         return most_tiles[part], most_own[part]
+
+    def sweep_range(self) -> int:
+        """Every tile a pure sweep could stand on, whatever it visited: the start and all
+        that sweep steps and hops lead to from there. Later steps stay within it, so the
+        strongly connected parts of its step graph are those of the whole board's."""
+        exits, free, hops = self.board.exits, self.free, self.hops
+        tiles = new = 1 << self.start
+        while new:
+            spread = 0
+            while new:
+                low = new & -new
+                square = low.bit_length() - 1
+                spread |= STEP_MASKS[square][exits[square]]
+                new ^= low
+            new = spread & free & ~tiles
+            tiles |= new
+            if not new:
+                for before, _, land in hops:
+                    if 1 << before & tiles and not 1 << land & tiles:
+                        new |= 1 << land
+                tiles |= new
+        return tiles
 
     def complete(self, ahead: int, events: Events, tiles: int, own: int, best: int) -> bool:
         """Whether every result a pure sweep could still reach (ending on a tile ``ahead``)
@@ -366,72 +413,6 @@ def _squares(mask: int) -> list[int]:
         squares.append(low.bit_length() - 1)
         mask ^= low
     return squares
-
-
-Parts = tuple[dict[int, int], list[int], list[list[int]]]
-_known_parts: dict[tuple[int, bytes], Parts] = {}
-
-
-def _strong_parts(exits: tuple[int, ...], nodes_mask: int) -> Parts:
-    """The strongly connected parts of the graph of sweep steps between the tiles of
-    ``nodes_mask`` (Tarjan's algorithm): ``(part of each tile, tiles of each part as a mask,
-    the parts each part leads to)``. A part comes after every part it leads to.
-
-    A player's web of tiles often stays the same from one turn to the next, so the last few
-    answers are kept."""
-    nodes = _squares(nodes_mask)
-    key = (nodes_mask, bytes(exits[square] for square in nodes))
-    known = _known_parts.get(key)
-    if known is None:
-        known = _tarjan(exits, nodes_mask, nodes)
-        if len(_known_parts) >= 64:
-            _known_parts.pop(next(iter(_known_parts)))
-        _known_parts[key] = known
-    return known
-
-
-def _tarjan(exits: tuple[int, ...], nodes_mask: int, nodes: list[int]) -> Parts:
-    edges = {
-        square: [step for step in STEPS[square][exits[square]] if 1 << step & nodes_mask]
-        for square in nodes
-    }
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    part_of: dict[int, int] = {}
-    masks: list[int] = []
-    stack: list[int] = []
-    for root in nodes:
-        if root in index:
-            continue
-        work = [(root, 0)]
-        while work:
-            node, child = work.pop()
-            if child == 0:
-                index[node] = low[node] = len(index)
-                stack.append(node)
-            if child < len(edges[node]):
-                work.append((node, child + 1))
-                step = edges[node][child]
-                if step not in index:
-                    work.append((step, 0))
-                continue
-            for step in edges[node]:
-                if step not in part_of:
-                    low[node] = min(low[node], low[step])
-            if low[node] == index[node]:
-                mask = 0
-                while True:
-                    member = stack.pop()
-                    part_of[member] = len(masks)
-                    mask |= 1 << member
-                    if member == node:
-                        break
-                masks.append(mask)
-    successors = [
-        sorted({part_of[step] for node in _squares(mask) for step in edges[node]} - {part})
-        for part, mask in enumerate(masks)
-    ]
-    return part_of, masks, successors
 
 
 def hop_lines(board: WalkBoard) -> list[tuple[int, int, int]]:

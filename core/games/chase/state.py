@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import NamedTuple
 
 from core.games.chase.board import COLOUR
@@ -22,9 +23,10 @@ class ChaseState(NamedTuple):
     happens in Tiles mode; ``stacks`` lists the gold on the board as ``(square, size, owner)``
     in square order, ``owner`` being the seat whose coins are on top. ``deck`` is the tile
     stack still to draw, next first, as kind indices; ``lock`` the square the opponent
-    pivoted on the last turn (-1: none); ``history`` the repetition keys of the positions
-    since the last tile was placed, this one included; ``winner``/``end`` the result once the
-    game is over (``end`` is "" while it goes on, ``winner`` -1 for a draw).
+    pivoted on the last turn (-1: none); ``past`` and ``recent`` the repetition keys of the
+    positions since the last tile was placed, this one included, in chunks (read them as
+    ``history``); ``winner``/``end`` the result once the game is over (``end`` is "" while
+    it goes on, ``winner`` -1 for a draw).
     """
 
     mode: str
@@ -36,9 +38,18 @@ class ChaseState(NamedTuple):
     loose: tuple[int, int]
     deck: tuple[int, ...]
     lock: int = -1
-    history: tuple[int, ...] = ()
+    past: tuple[tuple[int, ...], ...] = ()
+    recent: tuple[int, ...] = ()
     winner: int = -1
     end: str = ""
+
+    @property
+    def history(self) -> tuple[int, ...]:
+        """The repetition keys of the positions since the last tile was placed, this one
+        last (kept in chunks, ``past`` then ``recent``: see ``repetition``)."""
+        if not self.past:
+            return self.recent
+        return tuple(chain(*self.past, self.recent))
 
 
 def position_key(state: ChaseState) -> int:
