@@ -48,7 +48,7 @@ def minimax(game: Game, plugin: GamePlugin, state: State, seat: int, depth: int,
             return WON - ply * PLY_COST
         if value <= 0.0:
             return LOST + ply * PLY_COST
-        return value
+        return value - plugin.contempt  # a draw, worth a little less to the searching side
     if depth == 0:
         return plugin.evaluate(state)[seat]
     mover = game.to_move(state)
