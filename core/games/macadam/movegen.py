@@ -231,7 +231,7 @@ def pawn_moves(own: int, other: int, seat: int) -> list[PawnMove]:
     """
     occupied = own | other
     r1, r2, r3, r4, r5, r6, r7, r8 = RANKS[seat]
-    b1, b2, b3, b4, b5, b6, b7, b8 = own.to_bytes(8, "little")
+    b8, b7, b6, b5, b4, b3, b2, b1 = own.to_bytes(8)  # big-endian: no byte order to parse
     pawns = r1[b1] + r2[b2] + r3[b3] + r4[b4] + r5[b5] + r6[b6] + r7[b7] + r8[b8]
     moves: list[PawnMove] = []
     for cross, slides, near, firsts in pawns:

@@ -28,6 +28,7 @@ from core.games.macadam.state import (
     OPPONENT_STUCK,
     RECORD_SIZE,
     REPETITION,
+    TWICE_BITS,
     MacadamState,
     occurrences,
 )
@@ -84,12 +85,18 @@ def battle_state(
     once = 1 << pawns % FILTER_BITS
     maybe_third = False
     if seen & once:
-        twice = once << FILTER_BITS
+        twice = 1 << FILTER_BITS + pawns % TWICE_BITS
         maybe_third = bool(seen & twice)
         seen |= twice
     else:
         seen |= once
-    mover, other = (south, north) if side else (north, south)
+    # Two assignments rather than one from a conditional pair, which builds a tuple.
+    if side:
+        mover = south
+        other = north
+    else:
+        mover = north
+        other = south
     home = other & HALF[side]
     free = SLIDE_ROOM[side] & ~(south | north)
     if mover & GOAL[side]:

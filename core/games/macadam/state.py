@@ -68,17 +68,23 @@ RECORD_SIZE = 16
 CHUNK_SIZE = 16 * RECORD_SIZE
 
 
-#: Bits in each half of the ``seen`` filter: few enough to copy cheaply, enough that a
-#: random game of a thousand moves searches its history on only a few moves in a hundred.
-#: A prime, so that every square's bit of a record lands on a different bit of the filter.
+#: Bits in the low half of the ``seen`` filter, and in its high half: few enough to copy
+#: cheaply, enough that random games (some 600 moves long) search their history on about
+#: one move in a hundred. Primes, so that every square's bit of a record lands on a
+#: different bit of each half.
 #:
 #: A position has one bit in each half of the filter: its record, as a number, modulo
-#: ``FILTER_BITS``. The low half has the bits of every position so far; the high half gets
-#: a position's bit when it is met again while its low bit is set. A draw needs a third
-#: occurrence, so only when the high bit is set too must the history be searched. Each
-#: half is a Bloom filter: a bit clear there is certain, a bit set only likely. (The side
-#: to move is left out, which only makes the filter a little less sharp.)
+#: ``FILTER_BITS`` in the low half and modulo ``TWICE_BITS`` in the high half. The low half
+#: has the bits of every position so far; the high half gets a position's bit when it is
+#: met again while its low bit is set. A draw needs a third occurrence, so only when the
+#: high bit is set too must the history be searched. Each half is a Bloom filter: a bit
+#: clear there is certain, a bit set only likely. The two halves take different moduli so
+#: that positions sharing a low bit do not also share a high bit: with one modulus for both,
+#: any three positions meeting on a bit would send the third to a search, some three times
+#: as often in a long game. (The side to move is left out, which only makes the filter a
+#: little less sharp.)
 FILTER_BITS = 2039
+TWICE_BITS = 2029
 
 
 def record_pawns(history: bytes, index: int) -> tuple[int, int]:
