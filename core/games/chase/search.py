@@ -11,6 +11,7 @@ branch stops.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 
 from core.games.chase.board import EXIT_BITS, NEIGHBOUR, RAYS, STEP_LINES, STEP_MASKS, STEPS
@@ -46,6 +47,18 @@ HOP_LINES = tuple(
     )
     for square in range(64)
 )
+
+
+def step_spread(tiles: int, exits: Sequence[int]) -> int:
+    """The squares one sweep step leads to from the tiles of the mask ``tiles``, each left
+    through one of its exits."""
+    spread = 0
+    while tiles:
+        low = tiles & -tiles
+        square = low.bit_length() - 1
+        spread |= STEP_MASKS[square][exits[square]]
+        tiles ^= low
+    return spread
 
 
 class _Search:
@@ -163,13 +176,7 @@ class _Search:
         new = 1 << here
         seen = visited | new
         while new:
-            spread = 0
-            while new:
-                low = new & -new
-                square = low.bit_length() - 1
-                spread |= STEP_MASKS[square][exits[square]]
-                new ^= low
-            new = spread & free & ~seen
+            new = step_spread(new, exits) & free & ~seen
             seen |= new
         return seen & ~visited & ~(1 << here)
 
@@ -380,13 +387,7 @@ class _Search:
         exits, free, hops = self.board.exits, self.free, self.hops
         tiles = new = 1 << self.start
         while new:
-            spread = 0
-            while new:
-                low = new & -new
-                square = low.bit_length() - 1
-                spread |= STEP_MASKS[square][exits[square]]
-                new ^= low
-            new = spread & free & ~tiles
+            new = step_spread(new, exits) & free & ~tiles
             tiles |= new
             if not new:
                 for before, _, land in hops:
