@@ -125,17 +125,23 @@ def test_the_highlighted_table_stays_highlighted_when_rows_come_and_go(tmp_path:
     run(tmp_path, scenario)
 
 
-def test_a_burst_of_changes_is_folded_into_few_updates(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    updates: list[int] = []
+def counted_updates(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Whether the lobby was on top, for each update of its list from now on."""
+    updates: list[bool] = []
     show_tables = LobbyScreen.show_tables
 
     def counted(self: LobbyScreen) -> None:
-        updates.append(len(self.hall.listed()))
+        updates.append(self.on_top)
         show_tables(self)
 
     monkeypatch.setattr(LobbyScreen, "show_tables", counted)
+    return updates
+
+
+def test_a_burst_of_changes_is_folded_into_few_updates(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    updates = counted_updates(monkeypatch)
 
     async def scenario(app: NetApp, hall: TableHall, pilot: Pilot[Any]) -> None:
         updates.clear()
@@ -154,14 +160,7 @@ def test_a_burst_of_changes_is_folded_into_few_updates(
 def test_a_lobby_under_a_table_waits_until_it_shows_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    updates: list[bool] = []
-    show_tables = LobbyScreen.show_tables
-
-    def counted(self: LobbyScreen) -> None:
-        updates.append(self.on_top)
-        show_tables(self)
-
-    monkeypatch.setattr(LobbyScreen, "show_tables", counted)
+    updates = counted_updates(monkeypatch)
     news: list[object] = []
     post = lobby_module.post_across
 

@@ -102,9 +102,7 @@ class LobbyScreen(Screen[None]):
         """Called from any session's loop turn: redraw in this app, not in the caller's. A
         lobby under a table only notes that it is behind (every move of every game is news,
         and most lobbies are hidden), and catches up when it shows again."""
-        app = self.own_app  # (``self.app`` is the caller's app here)
-        stack = app.screen_stack if app is not None else []
-        if stack and stack[-1] is not self:
+        if not self.on_top:
             self.stale = True
             return
         if not self.news_on_its_way:
@@ -114,8 +112,10 @@ class LobbyScreen(Screen[None]):
     @property
     def on_top(self) -> bool:
         """Whether this lobby is the screen on top (``is_current`` is also true for the screen
-        right under the top one, which Textual keeps ready to show through)."""
-        return self.app.screen is self
+        right under the top one, which Textual keeps ready to show through). It asks this
+        lobby's own app, since other sessions' turns ask too (where ``self.app`` is theirs)."""
+        stack = self.own_app.screen_stack if self.own_app is not None else []
+        return bool(stack) and stack[-1] is self
 
     @on(HallChanged)
     def hall_news(self) -> None:
