@@ -15,7 +15,7 @@ the rule's sentence from the notation reader, the same one a typed move gets.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.binding import Binding
@@ -25,8 +25,10 @@ from core.errors import IllegalMoveError, PawnshopError
 from core.game import Move
 from core.games.chase.board import SEAT_NAMES, TURNS, exits_text, name
 from core.games.chase.game import ChaseGame
+from core.games.chase.merges import MergeFacts, destinations
+from core.games.chase.movelist import MoveList
 from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
-from core.games.chase.rules import MIN_STACK, PIVOT_FEE
+from core.games.chase.rules import MIN_STACK, PIVOT_FEE, seat_merges
 from core.games.chase.state import GOLD as GOLD_MODE
 from core.games.chase.state import TILES, ChaseState, stacks_of
 from core.games.chase.tiles import DECK
@@ -82,7 +84,8 @@ class ChaseBoardScreen(BoardScreen):
         self.typed = ""  # the digits typed for the amount so far
         self.sources: tuple[int, ...] = ()  # the stacks chosen for a merge
         self.sources_done = False
-        self._moves: tuple[object, list[ChaseMove]] | None = None
+        self._moves: tuple[object, Sequence[ChaseMove]] | None = None
+        self._kinds: dict[type, list[Any]] = {}
         super().__init__(record, **options)
 
     @staticmethod
@@ -106,15 +109,26 @@ class ChaseBoardScreen(BoardScreen):
 
     # -- the moves of the position -------------------------------------------------------------
 
-    def turn_moves(self) -> list[ChaseMove]:
-        """The legal moves of the current position, listed once per position."""
+    def turn_moves(self) -> Sequence[ChaseMove]:
+        """The legal moves of the current position (a list that makes its moves when asked:
+        a player with many stacks has millions of merges, never listed here)."""
         state = self.record.state
         if self._moves is None or self._moves[0] is not state:
-            self._moves = (state, list(self.game.legal_moves(state)))
+            self._moves = (state, self.game.legal_moves(state))
+            self._kinds = {}
         return self._moves[1]
 
     def _of_kind(self, kind: type) -> list[Any]:
-        return [move for move in self.turn_moves() if isinstance(move, kind)]
+        """The legal moves of one kind but merges (see ``_merge_facts``), listed once."""
+        moves = self.turn_moves()
+        if kind not in self._kinds:
+            found = moves.of_kind(kind) if isinstance(moves, MoveList) else moves
+            self._kinds[kind] = [move for move in found if isinstance(move, kind)]
+        return self._kinds[kind]
+
+    def _merge_facts(self) -> MergeFacts:
+        state = self.chase_state
+        return seat_merges(state, state.to_move)
 
     def _builder(self) -> MoveBuilder:
         """Squares select pawn moves; the other actions have keys of their own."""
@@ -133,13 +147,12 @@ class ChaseBoardScreen(BoardScreen):
             return frozenset(move.square for move in self._of_kind(AddGold))
         if self.action == PIVOT:
             return frozenset(move.square for move in self._of_kind(Pivot))
-        merges = self._of_kind(Merge)
+        facts = self._merge_facts()
         if self.sources_done:
-            return frozenset(move.dest for move in merges if move.sources == self.sources)
-        chosen = set(self.sources)
-        return frozenset(
-            square for move in merges if chosen <= set(move.sources) for square in move.sources
-        )
+            return frozenset(destinations(facts, self.sources))
+        # A bigger set of stacks can go wherever a smaller one can, so while all the stacks
+        # together may merge, any stack may join the ones chosen.
+        return frozenset(facts.stacks if destinations(facts, facts.stacks) else ())
 
     # -- showing ------------------------------------------------------------------------------
 
@@ -344,16 +357,15 @@ class ChaseBoardScreen(BoardScreen):
         return f"{text} is not a legal move here"
 
     def _merge_square(self, square: int) -> None:
-        merges = self._of_kind(Merge)
         if self.sources_done:
             move = Merge(self.sources, square)
-            if move in merges:
+            if move in self.turn_moves():
                 self.play(move)
             else:
                 self.say(self._refusal(move), error=True)
             return
         if self.sources and square == self.sources[-1] and len(self.sources) >= 2:
-            if any(move.sources == tuple(sorted(self.sources)) for move in merges):
+            if destinations(self._merge_facts(), tuple(sorted(self.sources))):
                 self.sources, self.sources_done = tuple(sorted(self.sources)), True
                 self.say(self._hint())
             else:

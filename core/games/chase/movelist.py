@@ -3,7 +3,9 @@
 A Chase turn offers hundreds of moves (every amount of gold on every tile, every
 orientation of every tile, every merge), most of which a caller never looks at. The list
 knows how many each block holds and makes a move only when it is asked for, so choosing a
-random move or counting them costs little. Iterating makes every move.
+random move or counting them costs little. Iterating makes every move. A kind of move may
+come with a judge that says whether a move of that kind is in the list, so membership never
+lists the moves of that kind (there may be millions of merges).
 """
 
 from __future__ import annotations
@@ -19,18 +21,38 @@ class MoveList(Sequence[ChaseMove]):
     def __init__(self) -> None:
         self._ends: list[int] = []
         self._makers: list[Callable[[int], ChaseMove]] = []
+        self._kinds: list[type | None] = []
         self._size = 0
         self._members: set[ChaseMove] | None = None
+        self._judges: dict[type, Callable[[ChaseMove], bool]] = {}
 
-    def add(self, count: int, make: Callable[[int], ChaseMove]) -> None:
-        """Append a block of ``count`` moves; ``make(i)`` is its ``i``-th move."""
+    def add(self, count: int, make: Callable[[int], ChaseMove], kind: type | None = None) -> None:
+        """Append a block of ``count`` moves; ``make(i)`` is its ``i``-th move, and every
+        move of the block is a ``kind`` if that is given."""
         if count > 0:
             self._size += count
             self._ends.append(self._size)
             self._makers.append(make)
+            self._kinds.append(kind)
 
     def extend(self, moves: Sequence[ChaseMove]) -> None:
         self.add(len(moves), moves.__getitem__)
+
+    def judge(self, kind: type, is_member: Callable[[ChaseMove], bool]) -> None:
+        """Answer ``move in self`` for a move of ``kind`` with ``is_member(move)``; its blocks
+        must be added with that ``kind``."""
+        self._judges[kind] = is_member
+
+    def of_kind(self, kind: type) -> Iterator[ChaseMove]:
+        """The moves of ``kind``, in order, without making those of the other kinds' blocks."""
+        start = 0
+        for end, make, block_kind in zip(self._ends, self._makers, self._kinds, strict=True):
+            if block_kind is None or block_kind is kind:
+                for index in range(end - start):
+                    move = make(index)
+                    if isinstance(move, kind):
+                        yield move
+            start = end
 
     def __len__(self) -> int:
         return self._size
@@ -61,8 +83,18 @@ class MoveList(Sequence[ChaseMove]):
             start = end
 
     def __contains__(self, move: object) -> bool:
+        judge = self._judges.get(type(move))
+        if judge is not None:
+            return judge(move)  # type: ignore[arg-type]
         if self._members is None:
-            self._members = set(self)
+            judged = tuple(self._judges)
+            members: set[ChaseMove] = set()
+            start = 0
+            for end, make, kind in zip(self._ends, self._makers, self._kinds, strict=True):
+                if kind is None or kind not in judged:
+                    members.update(make(index) for index in range(end - start))
+                start = end
+            self._members = members
         return move in self._members
 
     def __repr__(self) -> str:

@@ -18,13 +18,14 @@ import re
 from core.errors import IllegalMoveError, NotationError
 from core.games.chase.board import COLOUR, DIRECTIONS, SEAT_NAMES, exits_text, name, orientations
 from core.games.chase.ledger import can_pay
+from core.games.chase.merges import destinations
 from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
 from core.games.chase.rules import (
     MIN_STACK,
     PIVOT_FEE,
     gold_targets,
     legal_moves,
-    merge_choices,
+    seat_merges,
     walk_problem,
 )
 from core.games.chase.state import GOLD, TILES, ChaseState, controller, pawn_owner, stack_at
@@ -175,15 +176,13 @@ def _merge_reason(state: ChaseState, move: Merge) -> str:
     size, owner = stack_at(state, dest)
     if owner == seat and dest not in move.sources:
         return f"{name(dest)} carries your gold, so it must be one of the stacks merged"
-    for sources, dests in merge_choices(state, seat):
-        if sources == move.sources:
-            if dest in dests:
-                return ""
-            total = sum(stack_at(state, square)[0] for square in sources)
-            if dest in sources or not size:
-                return _no_gold_reason(state, dest)
-            return f"claiming {name(dest)} takes more than the {total} gold merged"
-    return ""
+    dests = destinations(seat_merges(state, seat), move.sources)
+    if not dests or dest in dests:
+        return ""  # legal, or not a set that may be merged at all: the move list says so
+    total = sum(stack_at(state, square)[0] for square in move.sources)
+    if dest in move.sources or not size:
+        return _no_gold_reason(state, dest)
+    return f"claiming {name(dest)} takes more than the {total} gold merged"
 
 
 def _pivot_reason(state: ChaseState, move: Pivot) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from core.games.chase.board import SQUARES, TURNS, name, start_squares
 from core.games.chase.ledger import (
@@ -15,6 +16,14 @@ from core.games.chase.ledger import (
     Debt,
     Ledger,
     can_pay,
+)
+from core.games.chase.merges import (
+    MIN_STACK,
+    MergeFacts,
+    is_merge,
+    merge_blocks,
+    merge_facts,
+    merge_sets,
 )
 from core.games.chase.movelist import MoveList
 from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
@@ -34,8 +43,6 @@ from core.games.chase.survey import COLOUR_MASK, bits, nth_square, survey
 from core.games.chase.tiles import KIND_ORIENTATIONS, shuffled_stack
 from core.games.chase.walks import PAWN_EVENT, TAUNT_EVENT, trace_walk, walk_board
 
-#: The fewest coins that go on a tile at a time.
-MIN_STACK = 2
 #: What a jumped pawn costs its owner (besides the stack it stands on), what a pawn left on a
 #: tile its owner does not control costs each turn, and what a pivot costs.
 JUMP_FEE = 2
@@ -151,58 +158,19 @@ def merge_choices(
     be added (a tile you control or claim with it); never onto a tile under your own pawn
     (except, in Gold mode, a bare square your pawn stands on). A destination that carries
     your gold is always one of the sources. ``targets``: ``gold_target_masks`` if the caller
-    has them already.
+    has them already. This lists every set, so it is for a seat with few stacks (see
+    ``merges``).
     """
     return [
         (sources, [*own_tiles, *anywhere, *claimed])
-        for sources, own_tiles, anywhere, claimed in merge_sets(state, seat, targets)
+        for sources, own_tiles, anywhere, claimed in merge_sets(seat_merges(state, seat, targets))
     ]
 
 
-#: ``(sources, destinations among them, destinations anywhere, destinations claimed)``: one
-#: merge of ``merge_choices``, its destinations in three parts, in order.
-MergeSet = tuple[tuple[int, ...], tuple[int, ...], list[int], list[int]]
-
-
-def merge_sets(
-    state: ChaseState, seat: int, targets: tuple[int, int] | None = None
-) -> list[MergeSet]:
-    """``merge_choices`` with each list of destinations left in its parts (the list of
-    squares not on the seat's stacks is the same for every merge, so it is not copied)."""
-    facts = survey(state)
-    stacks = bits(facts.stacks[seat])
-    if len(stacks) < 2:
-        return []
-    own = facts.pawns[seat]
+def seat_merges(state: ChaseState, seat: int, targets: tuple[int, int] | None = None) -> MergeFacts:
+    """What decides the seat's merges (``targets`` as in ``merge_choices``)."""
     plain, guarded = gold_target_masks(state, seat) if targets is None else targets
-    anywhere = bits(plain & ~facts.stacks[seat])
-    claims = [(square, facts.sizes[square] + 1) for square in bits(guarded)]
-    choices: list[MergeSet] = []
-    # Each set of stacks (a bit per stack) is the set without its last stack plus that one:
-    # its squares, those not under your pawn, its total and its biggest stack follow.
-    sources_of: list[tuple[int, ...]] = [()]
-    open_of: list[tuple[int, ...]] = [()]
-    total_of = [0]
-    biggest_of = [0]
-    for subset in range(1, 1 << len(stacks)):
-        last = subset.bit_length() - 1
-        rest = subset ^ 1 << last
-        square = stacks[last]
-        size = facts.sizes[square]
-        sources = (*sources_of[rest], square)
-        open_dests = open_of[rest] if 1 << square & own else (*open_of[rest], square)
-        total = total_of[rest] + size
-        biggest = max(biggest_of[rest], size)
-        sources_of.append(sources)
-        open_of.append(open_dests)
-        total_of.append(total)
-        biggest_of.append(biggest)
-        if not rest or biggest < MIN_STACK:
-            continue
-        claimed = [square for square, fewest in claims if fewest <= total]
-        if open_dests or anywhere or claimed:
-            choices.append((sources, open_dests, anywhere, claimed))
-    return choices
+    return merge_facts(state, seat, plain, guarded)
 
 
 def walk_moves(state: ChaseState, seat: int) -> list[Walk]:
@@ -279,25 +247,29 @@ def _legal_moves(state: ChaseState) -> MoveList:
     seat = state.to_move
     squares = placement_mask(state, seat)
     if squares:
-        moves.add(*_grid(Place, squares, KIND_ORIENTATIONS[state.deck[0]]))
+        moves.add(*_grid(Place, squares, KIND_ORIENTATIONS[state.deck[0]]), Place)
     loose = state.loose[seat]
     plain, guarded = gold_target_masks(state, seat)
     if plain and loose >= MIN_STACK:
-        moves.add(*_grid(AddGold, plain, range(MIN_STACK, loose + 1)))
+        moves.add(*_grid(AddGold, plain, range(MIN_STACK, loose + 1)), AddGold)
     if guarded:
         sizes = survey(state).sizes
         for square in bits(guarded):
             if sizes[square] < loose:
-                moves.add(*_grid(AddGold, 1 << square, range(sizes[square] + 1, loose + 1)))
-    for merge in merge_sets(state, seat, (plain, guarded)):
-        moves.add(len(merge[1]) + len(merge[2]) + len(merge[3]), _merges(*merge))
+                amounts = range(sizes[square] + 1, loose + 1)
+                moves.add(*_grid(AddGold, 1 << square, amounts), AddGold)
+    if survey(state).stacks[seat].bit_count() >= 2:
+        facts = seat_merges(state, seat, (plain, guarded))
+        for count, make in merge_blocks(facts):
+            moves.add(count, make, Merge)
+        moves.judge(Merge, partial(is_merge, facts))
     one, three = pivot_masks(state, seat)
     if one:
-        moves.add(one.bit_count(), _pivots(one, 1, state.exits))
+        moves.add(one.bit_count(), _pivots(one, 1, state.exits), Pivot)
     if three:
-        moves.add(three.bit_count() * 3, _pivots(three, 3, state.exits))
+        moves.add(three.bit_count() * 3, _pivots(three, 3, state.exits), Pivot)
     paths = walk_paths(state, seat)
-    moves.add(len(paths), lambda index: Walk(paths[index]))
+    moves.add(len(paths), lambda index: Walk(paths[index]), Walk)
     return moves
 
 
@@ -317,21 +289,6 @@ def _pivots(tiles: int, turns: int, exits: tuple[int, ...]) -> Callable[[int], C
     def make(index: int) -> ChaseMove:
         square = nth_square(tiles, index // turns)
         return Pivot(square, TURNS[exits[square]][index % turns])
-
-    return make
-
-
-def _merges(
-    sources: tuple[int, ...], own_tiles: tuple[int, ...], anywhere: list[int], claimed: list[int]
-) -> Callable[[int], ChaseMove]:
-    """The merges of ``sources`` onto each destination of a ``MergeSet``, in order."""
-
-    def make(index: int) -> ChaseMove:
-        for part in (own_tiles, anywhere, claimed):
-            if index < len(part):
-                return Merge(sources, part[index])
-            index -= len(part)
-        raise IndexError("merge index out of range")
 
     return make
 
