@@ -1,9 +1,11 @@
 """Martian Chess knowledge for the search: the score margin decides, captures come first.
 
 Points only come from captures and the game stops the moment a zone empties, so a position
-is worth its scoring margin (team totals with teams); the capture search at the leaves of
-the alpha-beta search settles pending exchanges, including the "double whammy" of a capturing
-piece that now belongs to the opponent.
+is worth its scoring margins (team totals with teams): against the one other side with two,
+against each of the three others in a four-player game without teams. The capture search at
+the leaves of the alpha-beta search settles pending exchanges, including the "double whammy"
+of a capturing piece that now belongs to the opponent; it finds the captures from tables of
+their own (``core.ai.martian_chess_captures``), as it visits most of the positions searched.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ import math
 import random
 from collections.abc import Sequence
 
+from core.ai.martian_chess_captures import captures
 from core.ai.plugin import GamePlugin
+from core.game import Game
 from core.games.martian_chess.board import layout_of
 from core.games.martian_chess.moves import Move
 from core.games.martian_chess.results import sides as scoring_sides
@@ -22,6 +26,44 @@ from core.games.martian_chess.state import DEADLOCK_TURNS, State
 POINT_SCALE = 3.0
 #: How often a playout takes its best capture when it has one.
 GREEDY_PLAYOUT = 0.8
+#: The evaluations a plug-in keeps before it starts afresh.
+VALUES_KEPT = 100_000
+#: ``order_moves`` priority of the actions (calling the clock, passing): after every move.
+ACTIONS_LAST = 100
+
+
+def _chance(lead: float, scale: float) -> float:
+    """How likely a lead of ``lead`` points is to hold (a logistic curve)."""
+    return 1.0 / (1.0 + math.exp(-lead / scale))
+
+
+def side_values(
+    scores: Sequence[int], sides: Sequence[Sequence[int]], clock: int, contempt: float
+) -> tuple[float, ...]:
+    """The evaluation of a position with these scores, per seat: the share of the other
+    scoring ``sides`` that each seat's side may expect to finish ahead of.
+
+    With two sides that is the chance of winning. With four players and no teams one player
+    faces three; weighing each of them, rather than only the best of them, keeps the search
+    from counting the points of the others as nothing, and makes the other seats of the
+    paranoid search reply as players do, each taking what it can.
+    """
+    scale = POINT_SCALE
+    if clock >= 0:
+        # A called clock makes the present margins likelier to be the final ones.
+        scale *= max(0.25, (DEADLOCK_TURNS - clock) / DEADLOCK_TURNS)
+    totals = [sum(scores[seat] for seat in side) for side in sides]
+    if clock >= 0 and len(set(totals)) == 1:
+        # Level with the clock running: each quiet turn brings the drawn deadlock nearer,
+        # and a draw is worth less than an even game (``contempt``).
+        return (0.5 - contempt * clock / DEADLOCK_TURNS,) * len(scores)
+    values = [0.0] * len(scores)
+    for index, side in enumerate(sides):
+        others = [total for other, total in enumerate(totals) if other != index]
+        value = sum(_chance(totals[index] - total, scale) for total in others) / len(others)
+        for seat in side:
+            values[seat] = value
+    return tuple(values)
 
 
 class MartianChessPlugin(GamePlugin):
@@ -30,26 +72,22 @@ class MartianChessPlugin(GamePlugin):
     #: A deadlock tie is a draw; the computer would rather capture before the clock runs out.
     contempt = 0.1
 
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        #: Evaluations by (scores, teams, clock), the only things they depend on: a search
+        #: meets the same few scores again and again.
+        self._values: dict[tuple[tuple[int, ...], bool, int], tuple[float, ...]] = {}
+
     # -- knowledge of the position ----------------------------------------------------------
 
     def evaluate(self, state: State) -> Sequence[float]:
-        sides = scoring_sides(state)
-        scale = POINT_SCALE
-        if state.clock >= 0:
-            # A called clock makes the present margin likelier to be the final one.
-            scale *= max(0.25, (DEADLOCK_TURNS - state.clock) / DEADLOCK_TURNS)
-        totals = [sum(state.scores[seat] for seat in side) for side in sides]
-        if state.clock >= 0 and len(set(totals)) == 1:
-            # Level with the clock running: each quiet turn brings the drawn deadlock nearer,
-            # and a draw is worth less than an even game (``contempt``).
-            level = 0.5 - self.contempt * state.clock / DEADLOCK_TURNS
-            return [level] * len(state.scores)
-        values = [0.0] * len(state.scores)
-        for index, side in enumerate(sides):
-            best_other = max(total for other, total in enumerate(totals) if other != index)
-            value = 1.0 / (1.0 + math.exp((best_other - totals[index]) / scale))
-            for seat in side:
-                values[seat] = value
+        key = (state.scores, state.teams, state.clock)
+        values = self._values.get(key)
+        if values is None:
+            if len(self._values) >= VALUES_KEPT:
+                self._values.clear()
+            values = side_values(state.scores, scoring_sides(state), state.clock, self.contempt)
+            self._values[key] = values
         return values
 
     def allies(self, state: State, seat: int) -> frozenset[int]:
@@ -57,37 +95,43 @@ class MartianChessPlugin(GamePlugin):
 
     # -- moves ------------------------------------------------------------------------------
 
-    def _capture_value(self, state: State, move: Move) -> int:
-        """Pips ``move`` captures (0 for quiet moves, merges and actions)."""
-        if move.src < 0:
-            return 0
-        target = state.board[move.dst]
-        if not target or layout_of(state.board).zone_of[move.dst] == state.to_move:
-            return 0
-        return target
-
     def order_moves(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
-        def priority(move: Move) -> tuple[int, int]:
-            if move.src < 0:
-                return (1, 0)  # the clock and passing after every board move
-            mover = state.board[move.src]
-            return (0, -10 * self._capture_value(state, move) + mover)
+        """The biggest captures first, made with the smallest piece; the clock and passing
+        after every board move."""
+        board, seat = state.board, state.to_move
+        zone_of = layout_of(board).zone_of
+
+        def priority(move: Move) -> int:
+            src, dst = move
+            if src < 0:
+                return ACTIONS_LAST
+            target = board[dst]
+            captured = target if target and zone_of[dst] != seat else 0
+            return board[src] - 10 * captured
 
         return sorted(moves, key=priority)
 
     def tactical_moves(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
         """Captures, best first, and the moves that empty the mover's zone (ending the game)."""
-        seat = state.to_move
-        board = state.board
+        board, seat = state.board, state.to_move
         layout = layout_of(board)
-        last_piece = sum(1 for square in layout.zone_squares[seat] if board[square]) == 1
+        zone_of = layout.zone_of
+        last_piece = (state.occupied & layout.zone_masks[seat]).bit_count() == 1
         scored = []
         for move in moves:
-            value = self._capture_value(state, move)
-            if value or (last_piece and move.src >= 0 and layout.zone_of[move.dst] != seat):
-                scored.append((value, move))
+            src, dst = move
+            if src >= 0 and zone_of[dst] != seat and (board[dst] or last_piece):
+                scored.append((board[dst], move))
         scored.sort(key=lambda pair: -pair[0])
         return [move for _, move in scored]
+
+    def capture_search_moves(self, state: State) -> Sequence[Move]:
+        """``tactical_moves`` of the legal moves, found from the captures alone unless the
+        mover's zone is down to its last piece (whose every crossing ends the game)."""
+        layout = layout_of(state.board)
+        if (state.occupied & layout.zone_masks[state.to_move]).bit_count() == 1:
+            return super().capture_search_moves(state)
+        return captures(state)
 
     def playout_move(self, state: State, moves: Sequence[Move], rng: random.Random) -> Move:
         if rng.random() < GREEDY_PLAYOUT:
