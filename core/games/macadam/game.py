@@ -13,7 +13,9 @@ from core.options import OptionSpec
 from core.view import BoardView, TrayItem
 
 
-class Macadam(Game, about=about):
+class Macadam(rules.MacadamRules, Game, about=about):
+    """Macadam; ``legal_moves``, ``apply`` and ``outcome`` come from ``MacadamRules``."""
+
     option_specs = (
         OptionSpec(
             "start",
@@ -37,11 +39,6 @@ class Macadam(Game, about=about):
 
     def new(self, options: Mapping[str, str] | None = None, seed: int = 0) -> MacadamState:
         return rules.new_state(self.resolve_options(options), seed)
-
-    # Bound directly rather than wrapped: searches and random games call these most.
-    legal_moves = staticmethod(rules.legal_moves)  # type: ignore[assignment]
-    apply = staticmethod(rules.apply)  # type: ignore[assignment]
-    outcome = staticmethod(rules.outcome)  # type: ignore[assignment]
 
     def to_move(self, state: MacadamState) -> int:
         return state.side

@@ -223,7 +223,10 @@ def pawn_moves(own: int, other: int, seat: int) -> list[PawnMove]:
     by ``_add_chains``. A pawn's start is an even number of files and ranks from every
     square it lands on, never a neighbour of one, so ``own`` serves for the mover's other
     pawns all along. A second jump cannot land on the start (that would jump back over
-    the pawn just jumped), so until then only taken squares need checking.
+    the pawn just jumped), so until then only taken squares need checking. Whether the
+    mover has pawns beside a landing square is asked before its jump table is: most landing
+    squares have none, and any opens a jump (the tables hold only the neighbours with a
+    square beyond), so no table gives an empty answer.
 
     The pawns are gathered by joining the ready tuples of the eight ranks, and moves are
     added by ``moves.append`` itself rather than an alias: both are markedly cheaper in
@@ -244,17 +247,17 @@ def pawn_moves(own: int, other: int, seat: int) -> list[PawnMove]:
             if occupied & land_bit:
                 continue
             moves.append(single)
-            further = seconds[own & seconds_near]
-            if not further:
+            friends = own & seconds_near
+            if not friends:
                 continue
-            for land2_bit, double, onward, onward_near, path in further:
+            for land2_bit, double, onward, onward_near, path in seconds[friends]:
                 if occupied & land2_bit:
                     continue
                 moves.append(double)
-                more = onward[own & onward_near]
-                if more:
+                friends = own & onward_near
+                if friends:
                     landed = occupied | land_bit | land2_bit
-                    _add_chains(moves, path, landed, own, more)
+                    _add_chains(moves, path, landed, own, onward[friends])
     return moves
 
 
@@ -272,9 +275,9 @@ def _add_chains(
         if not landed & land_bit:
             chain = path << 8 | land
             moves.append(CHAIN_MOVES[chain])
-            further = table[own & near]
-            if further:
-                _add_chains(moves, chain, landed | land_bit, own, further)
+            friends = own & near
+            if friends:
+                _add_chains(moves, chain, landed | land_bit, own, table[friends])
 
 
 def pawn_moves_from(start: int, own: int, other: int, seat: int) -> list[PawnMove]:

@@ -17,7 +17,7 @@ from core.games.macadam.board import (
     squares_of,
 )
 from core.games.macadam.movegen import SLIDE_ROOM, has_jump, pawn_moves
-from core.games.macadam.moves import PawnMove, Placement, placement
+from core.games.macadam.moves import PawnMove, Placement, placement, step_move
 from core.games.macadam.results import outcome_of
 from core.games.macadam.state import (
     CHUNK_SIZE,
@@ -41,6 +41,13 @@ CROSSING_TARGET = 6
 CROSSING_ALLOWANCE = 2
 #: The occurrence of a position that draws the game (the ``seen`` filter is built for a third).
 REPETITION_LIMIT = 3
+_SOUTH_ROOM, _NORTH_ROOM = SLIDE_ROOM
+#: The bit of the ``seen`` filter's low half for each remainder, made once rather than by a
+#: shift every move (each is a long number).
+_ONCE = tuple(1 << remainder for remainder in range(FILTER_BITS))
+#: ``_CHANGES[start][end]``: the squares a pawn going from ``start`` to ``end`` changes,
+#: none if they are the same.
+_CHANGES = tuple(tuple(1 << start ^ 1 << end for end in range(64)) for start in range(64))
 
 
 def first_mover(choice: str, seed: int) -> int:
@@ -68,91 +75,116 @@ def battle_state(
 ) -> MacadamState:
     """The battle position with these pawns and ``side`` to move, reached after the positions
     recorded in ``past`` and ``recent`` (whose filter is ``seen``), and how the battle
-    stands there.
+    stands there: the position ``apply`` reaches by a move that changes nothing."""
+    before = _new_state(MacadamState, (south, north, side ^ 1, None, past, recent, seen, ONGOING))
+    return _RULES.apply(before, _NO_CHANGE)
 
-    Only the player who just moved can have won, by reaching the goal or by crossing over;
-    a draw by repetition comes next; then the player to move loses if it cannot move: it
-    can if a pawn on its own half has a free square of its slide room beside it, else
-    only if it has a jump. The history and its filter are brought up to date here, and
-    that first test made here, rather than in helpers, as every move comes through here
-    (see ``state`` for the layout of the history).
+
+class MacadamRules:
+    """The rules the game calls on every move: listing the moves, making one, the outcome.
+
+    They are methods of a base class of the game, rather than functions bound to it as static
+    methods, because CPython 3.11 calls a method through an instance at less cost.
     """
-    pawns = south | north << 64
-    recent += pawns.to_bytes(RECORD_SIZE, "little")
-    if len(recent) == CHUNK_SIZE:
-        past += (recent,)
-        recent = b""
-    once = 1 << pawns % FILTER_BITS
-    maybe_third = False
-    if seen & once:
-        twice = 1 << FILTER_BITS + pawns % TWICE_BITS
-        maybe_third = bool(seen & twice)
-        seen |= twice
-    else:
-        seen |= once
-    # Two assignments rather than one from a conditional pair, which builds a tuple.
-    if side:
-        mover = south
-        other = north
-    else:
-        mover = north
-        other = south
-    home = other & HALF[side]
-    free = SLIDE_ROOM[side] & ~(south | north)
-    if mover & GOAL[side]:
-        result = GOAL_REACHED
-    elif (mover & HALF[side]).bit_count() >= CROSSING_TARGET and (
-        other & HALF[side ^ 1]
-    ).bit_count() <= CROSSING_ALLOWANCE:
-        result = CROSSED_OVER
-    elif maybe_third and occurrences(b"".join(past) + recent) >= REPETITION_LIMIT:
-        result = REPETITION
-    elif (home << 8 | home >> 8) & free or (
-        (home & NOT_FILE_H) << 1 | (home & NOT_FILE_A) >> 1
-    ) & free:
-        result = ONGOING
-    elif not has_jump(other, south | north, side):
-        result = OPPONENT_STUCK
-    else:
-        result = ONGOING
-    return _new_state(MacadamState, (south, north, side, None, past, recent, seen, result))
+
+    def legal_moves(self, state: MacadamState) -> list[PawnMove] | list[Placement]:
+        south, north, side, first, _, _, _, result = state
+        if result:
+            return []
+        if first is not None:
+            return placement_moves(state)
+        if side:
+            return pawn_moves(north, south, side)
+        return pawn_moves(south, north, side)
+
+    def apply(self, state: MacadamState, move: PawnMove | Placement) -> MacadamState:
+        """The position after a legal ``move``; ``state`` is left as it was.
+
+        Only the player who just moved can have won, by reaching the goal or by crossing
+        over; a draw by repetition comes next; then the player to move loses if it cannot
+        move: it can if a pawn on its own half has a free square of its slide room beside
+        it, else only if it has a jump. The history and its filter are brought up to date,
+        and the tests made, here rather than in helpers, as every move comes through here
+        (see ``state`` for the layout of the history).
+        """
+        south, north, side, first, past, recent, seen, _ = state
+        if first is not None:
+            assert isinstance(move, Placement)
+            return _apply_placement(state, move.square, first)
+        # A PawnMove, the battle having begun; indexing it costs less than unpacking all of
+        # it, and looking its change up less than shifting bits into place.
+        change = _CHANGES[move[0]][move[1]]
+        # Assignments in branches rather than from conditional pairs, which build tuples.
+        # ``ahead``: the squares of the slide room a rank towards the lane from the pawns of
+        # the player to move (a pawn off its own half, or on the lane, has none). Nearly
+        # every position has one of them free, so that is tested before ``_can_slide``.
+        if side:
+            north ^= change
+            mover = north
+            other = south
+            ahead = south << 8 & _SOUTH_ROOM
+        else:
+            south ^= change
+            mover = south
+            other = north
+            ahead = north >> 8 & _NORTH_ROOM
+        side ^= 1
+        pawns = south | north << 64
+        recent += pawns.to_bytes(RECORD_SIZE, "little")
+        if len(recent) == CHUNK_SIZE:
+            past += (recent,)
+            recent = b""
+        once = _ONCE[pawns % FILTER_BITS]
+        maybe_third = False
+        if seen & once:
+            twice = 1 << FILTER_BITS + pawns % TWICE_BITS
+            maybe_third = bool(seen & twice)
+            seen |= twice
+        else:
+            seen |= once
+        occupied = south | north
+        if mover & GOAL[side]:
+            result = GOAL_REACHED
+        elif (mover & HALF[side]).bit_count() >= CROSSING_TARGET and (
+            other & HALF[side ^ 1]
+        ).bit_count() <= CROSSING_ALLOWANCE:
+            result = CROSSED_OVER
+        elif maybe_third and occurrences(b"".join(past) + recent) >= REPETITION_LIMIT:
+            result = REPETITION
+        elif ahead & occupied != ahead or _can_slide(other & HALF[side], occupied, side):
+            result = ONGOING
+        elif not has_jump(other, occupied, side):
+            result = OPPONENT_STUCK
+        else:
+            result = ONGOING
+        return _new_state(MacadamState, (south, north, side, None, past, recent, seen, result))
+
+    def outcome(self, state: MacadamState) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return outcome_of(state) if state.result else None
 
 
-def outcome(state: MacadamState) -> Outcome | None:
-    """How the game ended, or ``None`` while it goes on."""
-    return outcome_of(state) if state.result else None
+def _can_slide(home: int, occupied: int, seat: int) -> bool:
+    """Whether a pawn of ``home``, the pawns of ``seat`` on its own half, has a free square of
+    its slide room beside it."""
+    free = SLIDE_ROOM[seat] & ~occupied
+    return bool(
+        (home << 8 | home >> 8) & free
+        or ((home & NOT_FILE_H) << 1 | (home & NOT_FILE_A) >> 1) & free
+    )
 
 
-def legal_moves(state: MacadamState) -> list[PawnMove] | list[Placement]:
-    south, north, side, first, _, _, _, result = state
-    if result:
-        return []
-    if first is not None:
-        return placement_moves(state)
-    if side:
-        return pawn_moves(north, south, side)
-    return pawn_moves(south, north, side)
+_RULES = MacadamRules()
+#: A move that changes nothing, for ``battle_state``.
+_NO_CHANGE = step_move(0, 0)
+#: The legal moves as a function of states, for the modules that need it.
+legal_moves = _RULES.legal_moves
 
 
 def placement_moves(state: MacadamState) -> list[Placement]:
     side = state.side
     free = PLACEABLE[side] & ~state.pawns(side)
     return [placement(square) for square in squares_of(free)]
-
-
-def apply(state: MacadamState, move: PawnMove | Placement) -> MacadamState:
-    """The position after a legal ``move``; ``state`` is left as it was."""
-    south, north, side, first, past, recent, seen, _ = state
-    if first is not None:
-        assert isinstance(move, Placement)
-        return _apply_placement(state, move.square, first)
-    # A PawnMove, the battle having begun; indexing it costs less than unpacking all of it.
-    change = 1 << move[0] | 1 << move[1]
-    if side:
-        north ^= change
-    else:
-        south ^= change
-    return battle_state(south, north, side ^ 1, past, recent, seen)
 
 
 def _apply_placement(state: MacadamState, square: int, first: int) -> MacadamState:
