@@ -29,6 +29,11 @@ MOVES_TO_PLAN = 20
 MIN_THINK_SECONDS = 0.05
 
 
+#: ``legal_moves`` refuses to list more moves than this (a Chase player with many stacks of
+#: gold has millions of merges: gigabytes of text).
+MAX_LISTED_MOVES = 1_000_000
+
+
 class CommandError(Exception):
     """A command that cannot be carried out; its message becomes the ``? reason`` answer."""
 
@@ -159,7 +164,13 @@ class Session:
     def _legal_moves(self, args: list[str]) -> str:
         record = self._record()
         state = record.state
-        return " ".join(record.game.format_move(state, m) for m in record.game.legal_moves(state))
+        moves = record.game.legal_moves(state)
+        if len(moves) > MAX_LISTED_MOVES:
+            raise CommandError(
+                f"this position has {len(moves):,} legal moves, too many to list "
+                f"(at most {MAX_LISTED_MOVES:,})"
+            )
+        return " ".join(record.game.format_move(state, m) for m in moves)
 
     def _play(self, args: list[str]) -> str:
         record = self._record()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 from core import find_game
 from core.protocol import Session
@@ -94,3 +95,14 @@ def test_the_stdio_loop_stops_at_quit_or_end_of_input() -> None:
     out = io.StringIO()
     main(io.StringIO("name\nbogus"), out)
     assert out.getvalue().count("\n\n") == 2
+
+
+def test_a_position_with_millions_of_moves_is_not_listed() -> None:
+    position = (Path(__file__).parent / "data" / "chase_many_stacks.txt").read_text().strip()
+    session = Session()
+    ask(session, "new_game chase")
+    assert ask(session, f"set_position {position}") == "=\n\n"
+    assert ask(session, "legal_moves") == (
+        "? this position has 109,051,760 legal moves, too many to list (at most 1,000,000)\n\n"
+    )
+    assert ask(session, "play m:c2+e3>e3") == "=\n\n"  # any of them can still be played
