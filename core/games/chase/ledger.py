@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from core.games.chase.board import COLOUR, SIZE, SOUTH
+from core.games.chase.exit_masks import exit_masks, exits_changed
 from core.games.chase.state import TILES, ChaseState
-from core.games.chase.survey import COLOUR_MASK, bits, nonzero_mask, survey
+from core.games.chase.survey import COLOUR_MASK, bits, survey
 
 #: Kinds of debt, as ``Debt.kind``.
 JUMPED, CROSSED, PIVOTED, TAUNTED, STRANDED = "jumped", "crossed", "pivot", "taunt", "stranded"
@@ -119,7 +120,7 @@ class Ledger:
         taken = 0
         for square in (*self.pawns[0], *self.pawns[1]):
             taken |= 1 << square
-        return nonzero_mask(self.exits) & faces & ~taken
+        return exit_masks(self.exits).tiles & faces & ~taken
 
     def free_tiles(self, seat: int) -> list[int]:
         """Tiles mode: the seat's tiles with no pawn on them, in the order they are given."""
@@ -165,7 +166,9 @@ class Ledger:
 
     def set_exits(self, square: int, exits: int) -> None:
         """Lay a tile on ``square`` or turn the one there, to show ``exits``."""
-        self.exits = (*self.exits[:square], exits, *self.exits[square + 1 :])
+        old = self.exits
+        self.exits = (*old[:square], exits, *old[square + 1 :])
+        exits_changed(old, self.exits, square)
 
     def move_pawn(self, seat: int, start: int, end: int) -> None:
         moved = tuple(sorted(end if square == start else square for square in self.pawns[seat]))

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from core.games.chase.board import SQUARES, TURNS, name, start_squares
+from core.games.chase.exit_masks import exit_masks
 from core.games.chase.ledger import (
     CROSSED,
     JUMPED,
@@ -127,26 +128,10 @@ def pivot_masks(state: ChaseState, seat: int) -> tuple[int, int]:
     return one, three
 
 
-_last_turnable: list[tuple[tuple[int, ...], tuple[int, int]]] = [((), (0, 0))]
-
-
 def _turnable(exits: tuple[int, ...]) -> tuple[int, int]:
-    """The tiles with one other orientation and those with three, as masks. The exits of a
-    position are often those of the one before (the same tuple), so the last answer is kept."""
-    last, masks = _last_turnable[0]
-    if last is not exits:
-        text = bytes(exits)
-        one = int(text.translate(_ONE_TURN)[::-1], 2)
-        three = int(text.translate(_THREE_TURNS)[::-1], 2)
-        masks = one, three
-        _last_turnable[0] = exits, masks
-    return masks
-
-
-_ONE_TURN = bytes.maketrans(bytes(range(256)), bytes(b"01"[len(TURNS[m]) == 1] for m in range(256)))
-_THREE_TURNS = bytes.maketrans(
-    bytes(range(256)), bytes(b"01"[len(TURNS[m]) == 3] for m in range(256))
-)
+    """The tiles with one other orientation and those with three, as masks."""
+    masks = exit_masks(exits)
+    return masks.one_turn, masks.three_turns
 
 
 def merge_choices(

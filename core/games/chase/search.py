@@ -11,12 +11,15 @@ branch stops.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import pairwise
 
 from core.games.chase.board import EXIT_BITS, NEIGHBOUR, RAYS, STEP_LINES, STEP_MASKS, STEPS
-from core.games.chase.step_parts import Parts, strong_parts
+from core.games.chase.step_parts import LONGEST_KEPT, Parts, strong_parts
+from core.games.chase.survey import bits
+from core.games.chase.sweep_steps import NEIGHBOUR_SET, hop_lines, spread_from, step_spread
 from core.games.chase.walks import (
+    GOLD_EVENT,
+    PAWN_EVENT,
     TAUNT_EVENT,
     TAUNT_TILES,
     Events,
@@ -32,33 +35,7 @@ Path = tuple[int, ...]
 SEARCH_LIMIT = 20000
 #: How many of the longest sweeps found give detours once the search stops at its limit.
 DETOUR_SWEEPS = 24
-#: NEIGHBOUR_SET[square]: the adjacent squares as a mask.
-NEIGHBOUR_SET = tuple(
-    sum(1 << step for step in NEIGHBOUR[square] if step >= 0) for square in range(64)
-)
 Results = dict[tuple[int, Events], Path]
-#: HOP_LINES[square]: ``(direction, from, to)`` for every line of three squares on the board
-#: with ``square`` in the middle, along which a pawn on it could be hopped.
-HOP_LINES = tuple(
-    tuple(
-        (direction, NEIGHBOUR[square][(direction + 4) % 8], NEIGHBOUR[square][direction])
-        for direction in range(8)
-        if NEIGHBOUR[square][direction] >= 0 and NEIGHBOUR[square][(direction + 4) % 8] >= 0
-    )
-    for square in range(64)
-)
-
-
-def step_spread(tiles: int, exits: Sequence[int]) -> int:
-    """The squares one sweep step leads to from the tiles of the mask ``tiles``, each left
-    through one of its exits."""
-    spread = 0
-    while tiles:
-        low = tiles & -tiles
-        square = low.bit_length() - 1
-        spread |= STEP_MASKS[square][exits[square]]
-        tiles ^= low
-    return spread
 
 
 class _Search:
@@ -131,20 +108,27 @@ class _Search:
         """``(square, events, pawns jumped)`` for every jump out of the start tile (a jump of
         two squares over an enemy pawn is the first hop of a sweep instead)."""
         board, start = self.board, self.start
+        exits, free, occupied = board.exits, self.free, self.occupied
+        enemy, enemy_gold = board.enemy, board.enemy_gold
         result = []
-        for direction in EXIT_BITS[board.exits[start]]:
+        for direction in EXIT_BITS[exits[start]]:
             events: Events = ()
             jumped = 0
             for distance, square in enumerate(RAYS[start][direction], 1):
                 bit = 1 << square
-                if distance >= 2 and bit & self.free and not (distance == 2 and jumped):
+                if distance >= 2 and bit & free and not (distance == 2 and jumped):
                     result.append((square, events, jumped))
-                if bit & self.occupied and not bit & board.enemy:
+                if bit & occupied and not bit & enemy:
                     break
-                if not passable(board.exits[square], direction):
+                # ``passable`` and ``pass_events``, written out.
+                square_exits = exits[square]
+                if square_exits and not square_exits >> direction & 1:
                     break
-                events += pass_events(board, square)
-                jumped |= bit & board.enemy
+                if bit & enemy_gold:
+                    events += (GOLD_EVENT + square,)
+                if bit & enemy:
+                    events += (PAWN_EVENT + square,)
+                    jumped |= bit
         return result
 
     def hop_chances(self, lines: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
@@ -172,13 +156,7 @@ class _Search:
 
     def reach(self, here: int, visited: int) -> int:
         """The tiles sweep steps can reach from ``here`` without entering ``visited``."""
-        exits, free = self.board.exits, self.free
-        new = 1 << here
-        seen = visited | new
-        while new:
-            new = step_spread(new, exits) & free & ~seen
-            seen |= new
-        return seen & ~visited & ~(1 << here)
+        return spread_from(here, visited, self.free, self.board.exits)
 
     def flood(
         self,
@@ -191,38 +169,74 @@ class _Search:
         same events, by the shortest way. ``counts`` (tiles, tiles of the mover's colour) of
         the one source path, for a pure sweep that may earn a taunt on the way."""
         exits, free, start = self.board.exits, self.free, self.start
-        own_colour = self.board.own_colour
         found = self.found
         seen = visited
         for path in sources:
             seen |= 1 << path[-1]
-        tiles, own = counts or (0, 0)
-        frontier = [(path, own) for path in sources]
+        if counts is not None:
+            self.counted_flood(sources[0], seen, events, counts)
+            return
+        frontier = sources
+        while frontier:
+            step_from = frontier
+            frontier = []
+            for path in step_from:
+                end = path[-1]
+                end_exits = exits[end]
+                open_steps = STEP_MASKS[end][end_exits] & free & ~seen
+                if not open_steps:
+                    continue
+                seen |= open_steps
+                for step in STEPS[end][end_exits]:
+                    if open_steps >> step & 1:
+                        longer = (*path, step)
+                        if step != start:
+                            # As ``record``: the first of the shortest paths to each result.
+                            known = found.get((step, events))
+                            if known is None or len(longer) < len(known):
+                                found[step, events] = longer
+                        frontier.append(longer)
+
+    def counted_flood(self, path: Path, seen: int, events: Events, counts: tuple[int, int]) -> None:
+        """``flood`` from the one path of a pure sweep (``seen``: the tiles it may not enter),
+        counting its tiles for a taunt on the way."""
+        exits, free, start = self.board.exits, self.free, self.start
+        own_colour = self.board.own_colour
+        found = self.found
+        tiles, own = counts
+        frontier = [(path, own)]
         while frontier:
             step_from = frontier
             frontier = []
             tiles += 1
             for path, own in step_from:
                 end = path[-1]
-                if not STEP_MASKS[end][exits[end]] & free & ~seen:
+                end_exits = exits[end]
+                open_steps = STEP_MASKS[end][end_exits] & free & ~seen
+                if not open_steps:
                     continue
-                for step in STEPS[end][exits[end]]:
-                    bit = 1 << step
-                    if bit & free and not bit & seen:
-                        seen |= bit
+                seen |= open_steps
+                for step in STEPS[end][end_exits]:
+                    if open_steps >> step & 1:
                         longer = (*path, step)
-                        more_own = own + 1 if bit & own_colour else own
+                        more_own = own + 1 if own_colour >> step & 1 else own
                         if step != start:
                             ending = events
-                            if counts and tiles >= TAUNT_TILES and more_own >= TAUNT_TILES:
-                                ending = (*events, TAUNT_EVENT + taunt_gold(tiles, more_own))
-                            # As ``record``: the first of the shortest paths to each result.
+                            if tiles >= TAUNT_TILES and more_own >= TAUNT_TILES:
+                                ending = (*events, TAUNT_EVENT + more_own // TAUNT_TILES)
                             known = found.get((step, ending))
                             if known is None or len(longer) < len(known):
                                 found[step, ending] = longer
                         frontier.append((longer, more_own))
 
     # -- depth first --------------------------------------------------------------------------
+
+    def flood_on(self, path: Path, visited: int, events: Events) -> None:
+        """``flood`` on from the end of ``path`` once neither a hop nor a taunt can come. At
+        the start of a pure sweep it would find just what ``run``'s first flood found (with no
+        taunt to come that one found no taunt either), so it is left out there."""
+        if len(path) > 1:
+            self.flood([path], visited, events)
 
     def successors(self, here: int, visited: int, jumped: int) -> list[tuple[int, int]]:
         """``(square, hopped)`` for every step (``hopped`` -1) or hop out of ``here``."""
@@ -262,55 +276,106 @@ class _Search:
         jumped: int,
         pure: bool,
     ) -> None:
-        """Record every result of sweeping on from ``here`` (``path`` led there)."""
+        """Record every result of sweeping on from ``here`` (``path`` led there).
+
+        This is the innermost loop of the move generator, so the usual case of
+        ``successors`` and the work of ``record`` are written out here."""
         if pure:
             # What a pure sweep can still do depends only on where it stands, the tiles it
             # visited (which give its length and its taunt so far), the pawns it hopped and
             # its debts: the same tiles visited in another order lead to nothing new, and to
             # no shorter path.
             branch = (here, visited, jumped, events)
-            if branch in self.swept:
+            swept = self.swept
+            if branch in swept:
                 return
-            self.swept.add(branch)
-        moves = self.successors(here, visited, jumped)
-        if not moves:
-            return
+            swept.add(branch)
+        board = self.board
+        exits = board.exits
+        free = self.free
+        here_exits = exits[here]
+        around = STEP_MASKS[here][here_exits]
+        if around & board.enemy:
+            moves = self.successors(here, visited, jumped)
+            if not moves:
+                return
+        else:
+            # Steps only, the usual case: no enemy pawn next to ``here`` to hop.
+            open_steps = around & free & ~visited
+            if not open_steps:
+                return
+            moves = [(step, -1) for step in STEPS[here][here_exits] if open_steps >> step & 1]
         self.steps += 1
         if self.steps > SEARCH_LIMIT:
             self.flood([path], visited, events, (tiles, own) if pure else None)
             return
-        if (not pure or not self.taunt_left(visited, tiles, own)) and self.explored_before(
-            here, visited, jumped, events
-        ):
-            return
-        # Where the sweep can still go matters only for a hop or a taunt to come.
-        ahead = self.reach(here, visited) if pure or self.hops else 0
-        if not self.hop_ahead(here, ahead, visited, jumped):
-            best = 0
-            if pure:
-                more_own = (ahead & self.board.own_colour).bit_count()
-                best = taunt_gold(tiles + ahead.bit_count(), own + more_own)
-            if best:
-                more_tiles, more_own = self.longest(here, ahead)
+        own_colour = board.own_colour
+        if not pure:
+            prune = True
+        else:
+            # Prune only once no taunt can come, even counting every tile not visited.
+            left = free & ~visited
+            prune = tiles + left.bit_count() < TAUNT_TILES or (
+                own + (left & own_colour).bit_count() < TAUNT_TILES
+            )
+        if prune:
+            # Nothing new can come of this branch if the search already went on from
+            # ``here`` with the same pawns jumped and the same debts, having visited only
+            # some of the tiles visited now (so it could go everywhere this branch can).
+            # Only for sweeps that can no longer earn a taunt, whose results do not depend
+            # on their length.
+            earlier = self.explored.setdefault((here, jumped, events), [])
+            for before in earlier:
+                if before & visited == before:
+                    return
+            earlier.append(visited)
+        # A hop may still come from ``here`` or a tile it can still reach (``ahead``), over
+        # a pawn not jumped yet, onto a tile not visited yet: from one of ``hop_from``.
+        hop_from = 0
+        for before, over, land in self.hops:
+            if not jumped >> over & 1 and not visited >> land & 1:
+                hop_from |= 1 << before
+        if prune:
+            # No taunt can come: only a hop can, if one of ``hop_from`` is within reach.
+            # The sweep steps spread from ``here`` (as ``reach``) until they meet one.
+            if not hop_from or not (
+                hop_from >> here & 1 or spread_from(here, visited, free, exits, hop_from) & hop_from
+            ):
+                self.flood_on(path, visited, events)
+                return
+        else:
+            # A pure sweep that may still earn a taunt: where it can still go bounds that.
+            ahead = spread_from(here, visited, free, exits)
+            if not (ahead | 1 << here) & hop_from:
+                more_tiles, more_own = ahead.bit_count(), (ahead & own_colour).bit_count()
                 best = taunt_gold(tiles + more_tiles, own + more_own)
-            if best == 0:
-                self.flood([path], visited, events)
-                return
-            if self.complete(ahead, events, tiles, own, best):
-                return
+                if best:
+                    more_tiles, more_own = self.longest(here, ahead)
+                    best = taunt_gold(tiles + more_tiles, own + more_own)
+                if best == 0:
+                    self.flood_on(path, visited, events)
+                    return
+                if self.complete(ahead, events, tiles, own, best):
+                    return
+        found = self.found
+        start = self.start
+        step_tiles = tiles + 1
         for square, hopped in moves:
             step_events = events
             step_jumped = jumped
             if hopped >= 0:
-                step_events = events + pass_events(self.board, hopped)
+                step_events = events + pass_events(board, hopped)
                 step_jumped = jumped | 1 << hopped
-            step_tiles = tiles + 1
-            step_own = own + (1 if 1 << square & self.board.own_colour else 0)
+            step_own = own + 1 if own_colour >> square & 1 else own
             step_path = (*path, square)
-            if square != self.start:
-                earned = taunt_gold(step_tiles, step_own) if pure else 0
-                ending = (*step_events, TAUNT_EVENT + earned) if earned else step_events
-                self.record(square, ending, step_path)
+            if square != start:
+                ending = step_events
+                if pure and step_tiles >= TAUNT_TILES and step_own >= TAUNT_TILES:
+                    ending = (*step_events, TAUNT_EVENT + step_own // TAUNT_TILES)
+                # As ``record``.
+                known = found.get((square, ending))
+                if known is None or len(step_path) < len(known):
+                    found[square, ending] = step_path
             self.sweep(
                 square,
                 visited | 1 << square,
@@ -322,44 +387,20 @@ class _Search:
                 pure,
             )
 
-    def taunt_left(self, visited: int, tiles: int, own: int) -> bool:
-        """Whether a pure sweep could still earn a taunt, counting every tile not visited."""
-        left = self.free & ~visited
-        return (
-            taunt_gold(tiles + left.bit_count(), own + (left & self.board.own_colour).bit_count())
-            > 0
-        )
-
-    def explored_before(self, here: int, visited: int, jumped: int, events: Events) -> bool:
-        """Whether this branch can find nothing new: the search already went on from
-        ``here`` with the same pawns jumped and the same debts, having visited only some of
-        the tiles visited now (so it could go everywhere this branch can). Only for sweeps
-        that can no longer earn a taunt, whose results do not depend on their length."""
-        earlier = self.explored.setdefault((here, jumped, events), [])
-        if any(before & visited == before for before in earlier):
-            return True
-        earlier.append(visited)
-        return False
-
-    def hop_ahead(self, here: int, ahead: int, visited: int, jumped: int) -> bool:
-        """Whether a hop may still come: from ``here`` or a tile ``ahead``, over a pawn not
-        jumped yet, onto a tile not visited yet."""
-        if not self.hops:
-            return False
-        stands = ahead | 1 << here
-        return any(
-            1 << before & stands and not 1 << over & jumped and not 1 << land & visited
-            for before, over, land in self.hops
-        )
-
     def longest(self, here: int, ahead: int) -> tuple[int, int]:
         """Upper bounds on the tiles, and tiles of the mover's colour, that a sweep going on
         from ``here`` can still add (``ahead``: the tiles it can still reach): along a chain
         of strongly connected parts of the board's step graph, all their tiles ahead."""
         if self.parts is None:
             self.parts = strong_parts(self.board.exits, self.sweep_range())
-        part_of, masks, successors = self.parts
+        part_of, masks, successors, known = self.parts
         own_colour = self.board.own_colour
+        # The answer depends only on the graph and these, and often comes up again: from
+        # another order of the same tiles, or on a later turn over the same web of tiles.
+        key = (here, ahead, own_colour)
+        answer = known.get(key)
+        if answer is not None:
+            return answer
         within = ahead | 1 << here
         part = part_of[here]
         # A part comes after every part it leads to: those after ``here``'s are out of reach.
@@ -378,7 +419,10 @@ class _Search:
                 own += max([most_own[before] for before in after])
             most_tiles[index] = tiles
             most_own[index] = own
-        return most_tiles[part], most_own[part]
+        if len(known) >= LONGEST_KEPT:
+            known.clear()
+        answer = known[key] = most_tiles[part], most_own[part]
+        return answer
 
     def sweep_range(self) -> int:
         """Every tile a pure sweep could stand on, whatever it visited: the start and all
@@ -404,28 +448,11 @@ class _Search:
             for earned in range(taunt_gold(tiles, own), best + 1)
         ]
         found = self.found
-        return all((end, ending) in found for end in _squares(ahead) for ending in endings)
-
-
-def _squares(mask: int) -> list[int]:
-    squares = []
-    while mask:
-        low = mask & -mask
-        squares.append(low.bit_length() - 1)
-        mask ^= low
-    return squares
-
-
-def hop_lines(board: WalkBoard) -> list[tuple[int, int, int]]:
-    """``(from, over, to)`` for every line of three squares along which the exits would let
-    a pawn of the seat hop an enemy pawn (whether the squares are free is up to each pawn)."""
-    exits = board.exits
-    return [
-        (before, pawn, land)
-        for pawn in _squares(board.enemy)
-        for direction, before, land in HOP_LINES[pawn]
-        if exits[before] >> direction & 1 and passable(exits[pawn], direction)
-    ]
+        for end in bits(ahead):
+            for ending in endings:
+                if (end, ending) not in found:
+                    return False
+        return True
 
 
 def walk_results(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from core.games.chase.board import COLOUR, SQUARES
+from core.games.chase.exit_masks import exit_masks
 from core.games.chase.state import GOLD, ChaseState
 
 #: COLOUR_MASK[seat]: the squares of that seat's colour.
@@ -60,14 +61,6 @@ def nth_square(mask: int, index: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-_NONZERO = bytes.maketrans(bytes(range(256)), b"0" + b"1" * 255)
-
-
-def nonzero_mask(values: tuple[int, ...]) -> int:
-    """The bitmask of the positions holding a non-zero value (each value 0..255)."""
-    return int(bytes(values).translate(_NONZERO)[::-1], 2)
-
-
 def _survey(state: ChaseState) -> Survey:
     stacks = [0, 0]
     sizes = {}
@@ -89,7 +82,7 @@ def _survey(state: ChaseState) -> Survey:
             (stacks[0], stacks[1]),
             (EVERY_SQUARE, EVERY_SQUARE),
         )
-    tiles = nonzero_mask(state.exits)
+    tiles = exit_masks(state.exits).tiles
     south = tiles & (COLOUR_MASK[0] ^ state.turned)
     north = tiles & ~south
     guarded = stacks[0] | stacks[1]

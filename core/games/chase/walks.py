@@ -45,7 +45,15 @@ class WalkBoard(NamedTuple):
     own_colour: int
 
 
+_last_board: list[tuple[ChaseState | None, int, WalkBoard | None]] = [(None, -1, None)]
+
+
 def walk_board(state: ChaseState, seat: int) -> WalkBoard:
+    """The seat's ``WalkBoard`` in ``state``. The last one is kept: a turn asks for it to list
+    the pawn moves and again to play the one chosen."""
+    last_state, last_seat, board = _last_board[0]
+    if last_state is state and last_seat == seat and board is not None:
+        return board
     facts = survey(state)
     if state.mode == GOLD:
         stacks = [0] * SQUARES
@@ -54,15 +62,18 @@ def walk_board(state: ChaseState, seat: int) -> WalkBoard:
         exits = tuple(stacks)
     else:
         exits = state.exits
-    return WalkBoard(
-        seat=seat,
-        exits=exits,
-        controlled=facts.controlled[seat],
-        occupied=facts.pawns[0] | facts.pawns[1],
-        enemy=facts.pawns[1 - seat],
-        enemy_gold=facts.stacks[1 - seat],
-        own_colour=facts.colour[seat],
+    pawns = facts.pawns
+    board = WalkBoard(
+        seat,
+        exits,
+        facts.controlled[seat],
+        pawns[0] | pawns[1],
+        pawns[1 - seat],
+        facts.stacks[1 - seat],
+        facts.colour[seat],
     )
+    _last_board[0] = (state, seat, board)
+    return board
 
 
 def taunt_gold(tiles: int, own: int) -> int:

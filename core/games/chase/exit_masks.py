@@ -1,0 +1,79 @@
+"""Bitmasks of a position's tiles (which squares have one, which can be pivoted), kept from one
+position to the next.
+
+Every turn asks for them, and working them out from the 64 exits takes a while. Most turns
+leave the exits as they were (the same tuple), and a placement or a pivot changes one square:
+``exits_changed`` hears of that change from the ledger and updates the masks of the old tuple
+by one bit instead of working them out again.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from core.games.chase.board import TURNS
+
+
+class ExitMasks(NamedTuple):
+    """``tiles``: the squares with a tile; ``one_turn``/``three_turns``: the tiles with one
+    other orientation (lines) and with three."""
+
+    tiles: int
+    one_turn: int
+    three_turns: int
+
+
+#: How many exit tuples keep their masks.
+KEPT = 8
+#: id(exits) -> (exits, their masks), oldest first.
+_known: dict[int, tuple[tuple[int, ...], ExitMasks]] = {}
+
+
+def _translation(test: list[bool]) -> bytes:
+    """A table turning each exit mask into the digit "1" where ``test`` holds, else "0"."""
+    return bytes.maketrans(bytes(range(256)), bytes(b"01"[on] for on in test))
+
+
+_TILE = _translation([mask != 0 for mask in range(256)])
+_ONE_TURN = _translation([len(TURNS[mask]) == 1 for mask in range(256)])
+_THREE_TURNS = _translation([len(TURNS[mask]) == 3 for mask in range(256)])
+
+
+def exit_masks(exits: tuple[int, ...]) -> ExitMasks:
+    """The masks of ``exits`` (a tuple of exit masks by square, each 0..255)."""
+    entry = _known.get(id(exits))
+    if entry is not None and entry[0] is exits:
+        return entry[1]
+    text = bytes(exits)
+    masks = ExitMasks(
+        int(text.translate(_TILE)[::-1], 2),
+        int(text.translate(_ONE_TURN)[::-1], 2),
+        int(text.translate(_THREE_TURNS)[::-1], 2),
+    )
+    _keep(exits, masks)
+    return masks
+
+
+def exits_changed(old: tuple[int, ...], new: tuple[int, ...], square: int) -> None:
+    """Note that ``new`` is ``old`` but for the tile on ``square``."""
+    entry = _known.get(id(old))
+    if entry is None or entry[0] is not old:
+        return
+    tiles, one, three = entry[1]
+    bit = 1 << square
+    exits = new[square]
+    turns = len(TURNS[exits])
+    _keep(
+        new,
+        ExitMasks(
+            tiles | bit if exits else tiles & ~bit,
+            one | bit if turns == 1 else one & ~bit,
+            three | bit if turns == 3 else three & ~bit,
+        ),
+    )
+
+
+def _keep(exits: tuple[int, ...], masks: ExitMasks) -> None:
+    if len(_known) >= KEPT:
+        _known.pop(next(iter(_known)))
+    _known[id(exits)] = (exits, masks)

@@ -1,0 +1,68 @@
+"""The step and hop tables sweeps go by, and the questions the path search asks of them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.games.chase.board import NEIGHBOUR, STEP_MASKS
+from core.games.chase.survey import bits
+from core.games.chase.walks import WalkBoard
+
+#: NEIGHBOUR_SET[square]: the adjacent squares as a mask.
+NEIGHBOUR_SET = tuple(
+    sum(1 << step for step in NEIGHBOUR[square] if step >= 0) for square in range(64)
+)
+#: HOP_LINES[square]: ``(direction, from, to)`` for every line of three squares on the board
+#: with ``square`` in the middle, along which a pawn on it could be hopped.
+HOP_LINES = tuple(
+    tuple(
+        (direction, NEIGHBOUR[square][(direction + 4) % 8], NEIGHBOUR[square][direction])
+        for direction in range(8)
+        if NEIGHBOUR[square][direction] >= 0 and NEIGHBOUR[square][(direction + 4) % 8] >= 0
+    )
+    for square in range(64)
+)
+
+
+def step_spread(tiles: int, exits: Sequence[int]) -> int:
+    """The squares one sweep step leads to from the tiles of the mask ``tiles``, each left
+    through one of its exits."""
+    spread = 0
+    while tiles:
+        low = tiles & -tiles
+        square = low.bit_length() - 1
+        spread |= STEP_MASKS[square][exits[square]]
+        tiles ^= low
+    return spread
+
+
+def spread_from(here: int, visited: int, free: int, exits: Sequence[int], goal: int = 0) -> int:
+    """The tiles of ``free`` that sweep steps reach from ``here`` without entering
+    ``visited`` (``here`` left out). With a ``goal`` mask the spreading stops as soon as it
+    meets one of its tiles: the answer then holds that tile, and maybe not all the others."""
+    seen = visited | 1 << here
+    new = STEP_MASKS[here][exits[here]] & free & ~seen
+    while new and not new & goal:
+        seen |= new
+        spread = 0
+        while new:
+            low = new & -new
+            square = low.bit_length() - 1
+            spread |= STEP_MASKS[square][exits[square]]
+            new ^= low
+        new = spread & free & ~seen
+    return (seen | new) & ~visited & ~(1 << here)
+
+
+def hop_lines(board: WalkBoard) -> list[tuple[int, int, int]]:
+    """``(from, over, to)`` for every line of three squares along which the exits would let
+    a pawn of the seat hop an enemy pawn (whether the squares are free is up to each pawn)."""
+    exits = board.exits
+    lines = []
+    for pawn in bits(board.enemy):
+        pawn_exits = exits[pawn]
+        for direction, before, land in HOP_LINES[pawn]:
+            # ``passable``, written out.
+            if exits[before] >> direction & 1 and (not pawn_exits or pawn_exits >> direction & 1):
+                lines.append((before, pawn, land))
+    return lines
