@@ -16,6 +16,9 @@ representative set: every pawn move, the least gold on each tile, merges in plac
 with few stacks), and the placements and pivots near a pawn. That set is built from the
 rules' own questions (where may this seat place, add gold, pivot, merge) rather than by going
 through the whole move list, which alone would take seconds in such a position.
+
+Gold mode, where the stacks are the tiles, has its own evaluation and gold moves
+(``core.ai.chase_gold``).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from core.ai.chase_gold import MERGE_STACKS, gold_mode_score, gold_representatives
 from core.ai.plugin import GamePlugin
 from core.games.chase.board import RAYS, SIZE, SQUARES, TURNS
 from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
@@ -36,7 +40,7 @@ from core.games.chase.rules import (
     placement_mask,
     walk_moves,
 )
-from core.games.chase.state import TILES, ChaseState
+from core.games.chase.state import GOLD, TILES, ChaseState
 from core.games.chase.survey import bits, survey
 from core.games.chase.tiles import KIND_ORIENTATIONS
 
@@ -50,9 +54,6 @@ STUCK_PENALTY = 3.0
 ROOM_WEIGHT = 0.15
 #: Placements and pivots this many king steps from a pawn or closer are searched.
 NEAR = 2
-#: Merges are searched only for a side with at most this many stacks: every set of stacks is a
-#: merge, so their number doubles with each stack.
-MERGE_STACKS = 6
 #: How often a playout takes a pawn jump when it has one.
 GREEDY_PLAYOUT = 0.8
 
@@ -153,11 +154,15 @@ class ChasePlugin(GamePlugin):
     def evaluate(self, state: ChaseState) -> Sequence[float]:
         lead = 0.0
         for seat, sign in ((0, 1.0), (1, -1.0)):
-            moves = pawn_moves(state, seat)
+            walks = pawn_walks(state, seat)
+            mobility = MOBILITY_WEIGHT * math.log1p(len(walks))
+            if state.mode == GOLD:
+                lead += sign * (gold_mode_score(state, seat, walks) + mobility)
+                continue
             room = placement_mask(state, seat).bit_count() if state.deck else 0
-            score = wealth(state, seat) + MOBILITY_WEIGHT * math.log1p(moves)
+            score = wealth(state, seat) + mobility
             score += ROOM_WEIGHT * min(room, len(state.deck))
-            if not moves:
+            if not walks:
                 score -= STUCK_PENALTY
             lead += sign * score
         south = 1.0 / (1.0 + math.exp(-lead / SCALE))
@@ -167,7 +172,8 @@ class ChasePlugin(GamePlugin):
 
     def search_moves(self, state: ChaseState, moves: Sequence[ChaseMove]) -> Sequence[ChaseMove]:
         """Every pawn move, the least gold on each tile, merges in place (with few stacks), and
-        the placements and pivots near a pawn (anywhere if none is near), each a legal move."""
+        the placements and pivots near a pawn (anywhere if none is near), each a legal move;
+        in Gold mode every pawn move and the gold moves of ``gold_representatives``."""
         if not moves:
             return moves
         return self._representatives(state) or moves[: min(len(moves), 64)]
@@ -186,6 +192,8 @@ class ChasePlugin(GamePlugin):
     def _representatives(self, state: ChaseState) -> list[ChaseMove]:
         """The representative moves of an unfinished position, built from the rules."""
         seat = state.to_move
+        if state.mode == GOLD:
+            return [*pawn_walks(state, seat), *gold_representatives(state, seat)]
         near = 0
         for pawns in state.pawns:
             for square in pawns:

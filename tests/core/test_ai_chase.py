@@ -18,7 +18,7 @@ from core.ai.chase import MERGE_STACKS, NEAR_MASK, ChasePlugin, pawn_moves
 from core.game import Move
 from core.games.chase.board import SIZE
 from core.games.chase.moves import AddGold, Merge, Pivot, Place, Walk
-from core.games.chase.state import ChaseState, stack_at
+from core.games.chase.state import GOLD, ChaseState, stack_at
 from core.games.chase.survey import survey
 from core.games.chase.walks import PAWN_EVENT, TAUNT_EVENT, trace_walk, walk_board
 
@@ -103,19 +103,48 @@ def test_the_search_keeps_every_pawn_move_and_the_least_gold_per_tile() -> None:
         for move in moves:
             if isinstance(move, AddGold):
                 least[move.square] = min(least.get(move.square, move.amount), move.amount)
-        assert {(m.square, m.amount) for m in kept if isinstance(m, AddGold)} == set(least.items())
+        kept_gold = {(m.square, m.amount) for m in kept if isinstance(m, AddGold)}
+        if state.mode == GOLD:
+            assert set(least.items()) <= kept_gold
+            assert all(amount in gold_choices(state, sq, least[sq]) for sq, amount in kept_gold)
+        else:
+            assert kept_gold == set(least.items())
+        bare_pawns = {sq for sq in state.pawns[state.to_move] if stack_at(state, sq)[0] == 0}
         for move in kept:
             seen_kinds.add(type(move))
             if isinstance(move, Merge):
-                assert move.dest in move.sources
+                assert move.dest in move.sources or (state.mode == GOLD and move.dest in bare_pawns)
             if isinstance(move, Place | Pivot):
                 assert near >> move.square & 1, f"{move} is far from every pawn"
-        in_place = {m for m in moves if isinstance(m, Merge) and m.dest in m.sources}
+        in_place = {
+            m
+            for m in moves
+            if isinstance(m, Merge)
+            and (m.dest in m.sources or (state.mode == GOLD and m.dest in bare_pawns))
+        }
         few_stacks = survey(state).stacks[state.to_move].bit_count() <= MERGE_STACKS
         assert {m for m in kept if isinstance(m, Merge)} == (in_place if few_stacks else set())
         dropped_near = [m for m in moves if isinstance(m, Place | Pivot) and near >> m.square & 1]
         assert set(dropped_near) <= set(kept)
     assert {Walk, AddGold, Place, Pivot} <= seen_kinds
+
+
+def gold_choices(state: ChaseState, square_: int, least: int) -> set[int]:
+    """The amounts Gold mode may search on a square taking ``least`` coins or more: the least,
+    all the loose coins, and the least that leaves a stack the opponent cannot claim."""
+    seat = state.to_move
+    loose, enemy_loose = state.loose[seat], state.loose[1 - seat]
+    size = stack_at(state, square_)[0]
+    return {least, loose, max(least, enemy_loose - size)} & set(range(least, loose + 1))
+
+
+def test_gold_mode_also_searches_safe_amounts_and_all_the_loose_gold() -> None:
+    state = position("d1$2S@S,d8@N", gold="7,5", mode="gold")
+    kept = {GAME.format_move(state, m) for m in PLUGIN.search_moves(state, GAME.legal_moves(state))}
+    # e2 is a step from South's pawn: 2 at least, 5 so that North's 5 coins cannot claim it, 7
+    # (all). a8 is in no line with the pawn or a stack: the least only.
+    assert {m for m in kept if m.endswith(":e2")} == {"g2:e2", "g5:e2", "g7:e2"}
+    assert {m for m in kept if m.endswith(":a8")} == {"g2:a8"}
 
 
 def test_the_searched_moves_are_the_search_moves_of_every_legal_move() -> None:
@@ -272,3 +301,33 @@ def test_a_stack_is_claimed_only_if_it_cannot_be_claimed_back_at_once(
     assert bool(back) is not claims
     chosen = GAME.format_move(state, alphabeta_move(state, 1))
     assert (chosen == "g5:c7") is claims
+
+
+# -- Gold mode ------------------------------------------------------------------------------------
+
+
+def test_in_gold_mode_a_pile_of_gold_is_worth_little_to_a_side_that_has_nothing_to_do() -> None:
+    # North owns 31 coins to South's 17, but its pawn stands on no gold and its one stack cannot
+    # be merged or added to: whatever South does, North has no action next turn. South's pawn
+    # goes back and forth between d1 and e2.
+    state = position("b1$30N,d1$2S@S,e2$13S,d8@N", gold="2,1", mode="gold")
+    for move in GAME.legal_moves(state):
+        outcome = GAME.outcome(GAME.apply(state, move))
+        assert outcome is not None and outcome.winners == (0,)
+    south, north = PLUGIN.evaluate(state)
+    assert south > 0.75 > north
+
+
+def test_in_gold_mode_only_all_the_loose_gold_keeps_the_new_stack_from_a_claim() -> None:
+    # South's pawn on d1 needs a second stack to move to. Two coins on it, and North claims the
+    # stack with its 3 and South is left with nothing to do; 3 coins cannot be claimed, and North
+    # runs out of turns first. The least gold on each square (all the search used to try) loses.
+    state = position("d1$2S@S,d8@N", gold="3,3", mode="gold")
+    winning = winning_moves(state, 3)
+    assert winning
+    assert all(text.startswith("g3:") for text in winning)
+    least_on_e2 = after(state, "g2:e2")
+    assert winning_moves(least_on_e2, 2) == {"g3:e2"}
+    assert GAME.format_move(state, alphabeta_move(state, 1)) in winning
+    for search in SEARCHES:
+        assert searched(state, search) in winning
