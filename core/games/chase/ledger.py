@@ -110,7 +110,7 @@ class Ledger:
     def stacks_of(self, seat: int) -> list[tuple[int, int]]:
         """``(size, square)`` of the seat's stacks, smallest first."""
         return sorted(
-            (size, square) for square, (size, owner) in self.stacks.items() if owner == seat
+            [(size, square) for square, (size, owner) in self.stacks.items() if owner == seat]
         )
 
     def free_tile_mask(self, seat: int) -> int:
@@ -131,7 +131,7 @@ class Ledger:
             return self.free_tile_mask(seat).bit_count() > amount
         if self.loose[seat] >= amount:
             return True
-        return self.loose[seat] + sum(size for size, _ in self.stacks_of(seat)) >= amount
+        return self.loose[seat] + sum([size for size, _ in self.stacks_of(seat)]) >= amount
 
     # -- paying -----------------------------------------------------------------------------
 
@@ -171,7 +171,7 @@ class Ledger:
         exits_changed(old, self.exits, square)
 
     def move_pawn(self, seat: int, start: int, end: int) -> None:
-        moved = tuple(sorted(end if square == start else square for square in self.pawns[seat]))
+        moved = tuple(sorted([end if square == start else square for square in self.pawns[seat]]))
         self.pawns = (moved, self.pawns[1]) if seat == SOUTH else (self.pawns[0], moved)
 
     def take_stack(self, square: int) -> int:
@@ -198,7 +198,7 @@ class Ledger:
         stacks = self._stacks
         if self._stacks_changed:
             stacks = tuple(
-                (square, size, owner) for square, (size, owner) in sorted(self.stacks.items())
+                [(square, size, owner) for square, (size, owner) in sorted(self.stacks.items())]
             )
         return self.exits, self.turned, stacks, self.pawns, (self.loose[0], self.loose[1])
 
@@ -211,5 +211,5 @@ def can_pay(state: ChaseState, seat: int, amount: int) -> bool:
         return free.bit_count() > amount
     if state.loose[seat] >= amount:
         return True
-    owned = sum(size for _, size, owner in state.stacks if owner == seat)
+    owned = sum([size for _, size, owner in state.stacks if owner == seat])
     return state.loose[seat] + owned >= amount

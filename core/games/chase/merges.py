@@ -14,6 +14,7 @@ is legal and where a given set of stacks may go all take time in the number of s
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
@@ -50,10 +51,10 @@ def merge_facts(state: ChaseState, seat: int, plain: int, guarded: int) -> Merge
     stacks = tuple(bits(facts.stacks[seat]))
     return MergeFacts(
         stacks=stacks,
-        sizes=tuple(sizes[square] for square in stacks),
-        open=tuple(not 1 << square & own for square in stacks),
+        sizes=tuple([sizes[square] for square in stacks]),
+        open=tuple([not 1 << square & own for square in stacks]),
         anywhere=tuple(bits(plain & ~facts.stacks[seat])),
-        claims=tuple((square, sizes[square] + 1) for square in bits(guarded)),
+        claims=tuple([(square, sizes[square] + 1) for square in bits(guarded)]),
     )
 
 
@@ -104,14 +105,16 @@ def merge_sets(facts: MergeFacts) -> list[MergeSet]:
         sources = (*sources_of[rest], square)
         open_dests = (*open_of[rest], square) if facts.open[last] else open_of[rest]
         total = total_of[rest] + size
-        biggest = max(biggest_of[rest], size)
+        biggest = biggest_of[rest]
+        if size > biggest:
+            biggest = size
         sources_of.append(sources)
         open_of.append(open_dests)
         total_of.append(total)
         biggest_of.append(biggest)
         if not rest or biggest < MIN_STACK:
             continue
-        claimed = [square for square, fewest in claims if fewest <= total]
+        claimed = [square for square, fewest in claims if fewest <= total] if claims else []
         if open_dests or anywhere or claimed:
             choices.append((sources, open_dests, anywhere, claimed))
     return choices
@@ -129,6 +132,23 @@ def listed_merges(merge: MergeSet) -> tuple[int, Callable[[int], ChaseMove]]:
         raise IndexError("merge index out of range")
 
     return len(own_tiles) + len(anywhere) + len(claimed), make
+
+
+def _listed_block(sets: list[MergeSet]) -> tuple[int, Callable[[int], ChaseMove]]:
+    """The merges of all the ``sets`` as one block: how many, and the ``index``-th one
+    (found through the running totals of the sets' merges)."""
+    ends = []
+    total = 0
+    for _, own_tiles, anywhere, claimed in sets:
+        total += len(own_tiles) + len(anywhere) + len(claimed)
+        ends.append(total)
+
+    def make(index: int) -> ChaseMove:
+        which = bisect_right(ends, index)
+        start = ends[which - 1] if which else 0
+        return listed_merges(sets[which])[1](index - start)
+
+    return total, make
 
 
 # A ``Sums`` table describes every set of the first ``i`` stacks, grouped by what decides its
@@ -204,6 +224,7 @@ def merge_blocks(facts: MergeFacts) -> list[tuple[int, Callable[[int], ChaseMove
     if len(facts.stacks) < 2:
         return []
     if len(facts.stacks) <= LISTED_STACKS:
-        return [listed_merges(merge) for merge in merge_sets(facts)]
+        sets = merge_sets(facts)
+        return [_listed_block(sets)] if sets else []
     counted = CountedMerges(facts)
     return [(counted.count, counted.__getitem__)]

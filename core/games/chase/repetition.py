@@ -42,6 +42,9 @@ def extend_chunked(past: Chunks, recent: History, key: int) -> tuple[Chunks, His
         longer_past, longer = past, (*recent, key)
     else:
         longer_past, longer = (*past, recent), (key,)
+    if not past:
+        # One chunk, shorter than ``LONG_HISTORY``: simply counted.
+        return longer_past, longer, recent.count(key) + 1
     length = CHUNK * len(past) + len(recent)
     seen = _count_after((*past, recent), longer, length, key)
     return longer_past, longer, seen

@@ -40,9 +40,16 @@ from core.games.chase.state import (
     position_key,
     repetition_key,
 )
-from core.games.chase.survey import COLOUR_MASK, bits, nth_square, survey
+from core.games.chase.survey import COLOUR_MASK, Survey, bits, nth_square, survey
 from core.games.chase.tiles import KIND_ORIENTATIONS, shuffled_stack
-from core.games.chase.walks import PAWN_EVENT, TAUNT_EVENT, trace_walk, walk_board
+from core.games.chase.walks import (
+    PAWN_EVENT,
+    TAUNT_EVENT,
+    Events,
+    WalkBoard,
+    trace_walk,
+    walk_board,
+)
 
 #: What a jumped pawn costs its owner (besides the stack it stands on), what a pawn left on a
 #: tile its owner does not control costs each turn, and what a pivot costs.
@@ -76,7 +83,11 @@ def placement_mask(state: ChaseState, seat: int) -> int:
     """Squares of the seat's colour with no tile and no enemy pawn (none in Gold mode)."""
     if state.mode == GOLD or not state.deck:
         return 0
-    facts = survey(state)
+    return _placement_mask(survey(state), seat)
+
+
+def _placement_mask(facts: Survey, seat: int) -> int:
+    """``placement_mask`` once the state is known to have tiles to place."""
     return COLOUR_MASK[seat] & ~facts.tiles & ~facts.pawns[1 - seat]
 
 
@@ -91,15 +102,20 @@ def gold_target_masks(state: ChaseState, seat: int) -> tuple[int, int]:
     """
     if state.mode == TILES:
         return 0, 0
-    facts = survey(state)
-    own, enemy = facts.pawns[seat], facts.pawns[1 - seat]
-    plain = facts.controlled[seat] & ~own
-    guarded = facts.stacks[1 - seat] & ~enemy & ~own
-    if state.mode == GOLD:
-        bare = ~(facts.stacks[0] | facts.stacks[1])
+    return _gold_target_masks(state.mode, survey(state), seat)
+
+
+def _gold_target_masks(mode: str, facts: Survey, seat: int) -> tuple[int, int]:
+    """``gold_target_masks`` outside Tiles mode, from the position's survey."""
+    pawns, controlled, stacks = facts.pawns, facts.controlled[seat], facts.stacks
+    own, enemy = pawns[seat], pawns[1 - seat]
+    plain = controlled & ~own
+    guarded = stacks[1 - seat] & ~enemy & ~own
+    if mode == GOLD:
+        bare = ~(stacks[0] | stacks[1])
         plain |= (COLOUR_MASK[seat] & ~enemy | own) & bare
     else:
-        plain |= facts.tiles & ~facts.controlled[seat] & ~own & ~enemy & ~guarded
+        plain |= facts.tiles & ~controlled & ~own & ~enemy & ~guarded
     return plain, guarded
 
 
@@ -119,19 +135,14 @@ def pivot_masks(state: ChaseState, seat: int) -> tuple[int, int]:
     three)``; every tile but the one the opponent just pivoted, if the seat can pay."""
     if state.mode == GOLD:
         return 0, 0
-    one, three = _turnable(state.exits)
-    if state.lock >= 0:
-        one &= ~(1 << state.lock)
-        three &= ~(1 << state.lock)
+    _, one, three = exit_masks(state.exits)
+    lock = state.lock
+    if lock >= 0:
+        one &= ~(1 << lock)
+        three &= ~(1 << lock)
     if (one or three) and not can_pay(state, seat, PIVOT_FEE):
         return 0, 0
     return one, three
-
-
-def _turnable(exits: tuple[int, ...]) -> tuple[int, int]:
-    """The tiles with one other orientation and those with three, as masks."""
-    masks = exit_masks(exits)
-    return masks.one_turn, masks.three_turns
 
 
 def merge_choices(
@@ -163,24 +174,32 @@ def walk_moves(state: ChaseState, seat: int) -> list[Walk]:
     return [Walk(path) for path in walk_paths(state, seat)]
 
 
+#: ``(board, path -> events)`` of the paths the last ``walk_paths`` found, so that checking
+#: or playing one of them need not trace it again.
+_found_events: list[tuple[WalkBoard | None, dict[tuple[int, ...], Events]]] = [(None, {})]
+
+
 def walk_paths(state: ChaseState, seat: int) -> list[tuple[int, ...]]:
     """The paths of ``walk_moves``, in the same order (a move list makes its ``Walk``
     values only when asked for them)."""
     board = walk_board(state, seat)
     loose = state.loose[seat]
-    sizes = survey(state).sizes
     lines = None
     paths = []
+    events_of: dict[tuple[int, ...], Events] = {}
+    _found_events[0] = (board, events_of)
     for pawn in state.pawns[seat]:
         if not board.exits[pawn]:
             continue
         if lines is None:
             lines = hop_lines(board)
         for (_, events), path in walk_results(board, pawn, lines).items():
+            events_of[path] = events
             # The enemy gold passed over costs at most its size; loose gold that covers it
             # all pays it (gold coming in on the way only helps). Else pay it out in full.
             if events and min(events) < PAWN_EVENT:
-                crossed = sum(sizes[event] for event in events if event < PAWN_EVENT)
+                sizes = survey(state).sizes
+                crossed = sum([sizes[event] for event in events if event < PAWN_EVENT])
                 if crossed > loose and not _affordable(state, Walk(path)):
                     continue
             paths.append(path)
@@ -230,24 +249,27 @@ def _legal_moves(state: ChaseState) -> MoveList:
     if state.end:
         return moves
     seat = state.to_move
-    squares = placement_mask(state, seat)
-    if squares:
-        moves.add(*_grid(Place, squares, KIND_ORIENTATIONS[state.deck[0]]), Place)
+    mode = state.mode
+    facts = survey(state)
+    if mode != GOLD and state.deck:
+        squares = _placement_mask(facts, seat)
+        if squares:
+            _grid(moves, Place, squares, KIND_ORIENTATIONS[state.deck[0]])
     loose = state.loose[seat]
-    plain, guarded = gold_target_masks(state, seat)
+    plain, guarded = (0, 0) if mode == TILES else _gold_target_masks(mode, facts, seat)
     if plain and loose >= MIN_STACK:
-        moves.add(*_grid(AddGold, plain, range(MIN_STACK, loose + 1)), AddGold)
+        _grid(moves, AddGold, plain, range(MIN_STACK, loose + 1))
     if guarded:
-        sizes = survey(state).sizes
+        sizes = facts.sizes
         for square in bits(guarded):
             if sizes[square] < loose:
                 amounts = range(sizes[square] + 1, loose + 1)
-                moves.add(*_grid(AddGold, 1 << square, amounts), AddGold)
-    if survey(state).stacks[seat].bit_count() >= 2:
-        facts = seat_merges(state, seat, (plain, guarded))
-        for count, make in merge_blocks(facts):
+                _grid(moves, AddGold, 1 << square, amounts)
+    if facts.stacks[seat].bit_count() >= 2:
+        merges = seat_merges(state, seat, (plain, guarded))
+        for count, make in merge_blocks(merges):
             moves.add(count, make, Merge)
-        moves.judge(Merge, partial(is_merge, facts))
+        moves.judge(Merge, partial(is_merge, merges))
     one, three = pivot_masks(state, seat)
     if one:
         moves.add(one.bit_count(), _pivots(one, 1, state.exits), Pivot)
@@ -259,15 +281,16 @@ def _legal_moves(state: ChaseState) -> MoveList:
 
 
 def _grid(
-    kind: Callable[[int, int], ChaseMove], squares: int, values: Sequence[int]
-) -> tuple[int, Callable[[int], ChaseMove]]:
-    """A block of ``kind(square, value)`` for every square of a mask and every value."""
+    moves: MoveList, kind: type[Place | AddGold], squares: int, values: Sequence[int]
+) -> None:
+    """Add to ``moves`` a block of ``kind(square, value)`` for every square of a mask and
+    every value."""
     count = len(values)
 
     def make(index: int) -> ChaseMove:
         return kind(nth_square(squares, index // count), values[index % count])
 
-    return squares.bit_count() * count, make
+    moves.add(squares.bit_count() * count, make, kind)
 
 
 def _pivots(tiles: int, turns: int, exits: tuple[int, ...]) -> Callable[[int], ChaseMove]:
@@ -281,13 +304,17 @@ def _pivots(tiles: int, turns: int, exits: tuple[int, ...]) -> Callable[[int], C
 def has_action(state: ChaseState) -> bool:
     """Whether the player to move has any legal action (cheap kinds checked first)."""
     seat = state.to_move
-    if placement_mask(state, seat) or any(pivot_masks(state, seat)):
+    mode = state.mode
+    facts = survey(state)
+    if mode != GOLD and state.deck and _placement_mask(facts, seat):
+        return True
+    if any(pivot_masks(state, seat)):
         return True
     loose = state.loose[seat]
-    plain, guarded = gold_target_masks(state, seat)
+    plain, guarded = (0, 0) if mode == TILES else _gold_target_masks(mode, facts, seat)
     if plain and loose >= MIN_STACK:
         return True
-    sizes = survey(state).sizes
+    sizes = facts.sizes
     if any(sizes[square] < loose for square in bits(guarded)):
         return True  # as ``gold_targets``: a claim takes one coin more than the stack
     return len(legal_moves(state)) > 0
@@ -306,7 +333,7 @@ def _perform(state: ChaseState, move: ChaseMove) -> Ledger:
         ledger.loose[seat] -= move.amount
         ledger.put_gold(seat, move.square, move.amount)
     elif isinstance(move, Merge):
-        total = sum(ledger.take_stack(square) for square in move.sources)
+        total = sum([ledger.take_stack(square) for square in move.sources])
         ledger.put_gold(seat, move.dest, total)
     elif isinstance(move, Pivot):
         ledger.set_exits(move.square, move.exits)
@@ -322,7 +349,11 @@ def _perform(state: ChaseState, move: ChaseMove) -> Ledger:
 
 def _walk(state: ChaseState, ledger: Ledger, path: tuple[int, ...]) -> None:
     seat, other = state.to_move, 1 - state.to_move
-    events, _ = trace_walk(walk_board(state, seat), path)
+    board = walk_board(state, seat)
+    known, events_of = _found_events[0]
+    events = events_of.get(path) if known is board else None
+    if events is None:
+        events, _ = trace_walk(board, path)
     ledger.move_pawn(seat, path[0], path[-1])
     for event in events:
         if event >= TAUNT_EVENT:

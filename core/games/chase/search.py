@@ -15,7 +15,6 @@ from itertools import pairwise
 
 from core.games.chase.board import EXIT_BITS, NEIGHBOUR, RAYS, STEP_LINES, STEP_MASKS, STEPS
 from core.games.chase.step_parts import LONGEST_KEPT, Parts, strong_parts
-from core.games.chase.survey import bits
 from core.games.chase.sweep_steps import NEIGHBOUR_SET, hop_lines, spread_from, step_spread
 from core.games.chase.walks import (
     GOLD_EVENT,
@@ -45,6 +44,10 @@ class _Search:
         self, board: WalkBoard, start: int, lines: list[tuple[int, int, int]] | None = None
     ) -> None:
         self.board = board
+        # The board's fields the search reads most, kept as attributes (quicker to read).
+        self.exits = board.exits
+        self.enemy = board.enemy
+        self.own_colour = board.own_colour
         self.start = start
         self.occupied = board.occupied & ~(1 << start)
         #: Tiles a sweep may step onto: controlled and without a pawn.
@@ -76,7 +79,7 @@ class _Search:
             for events, sources in groups.items():
                 self.flood(sources, 0, events)
             return self.found
-        own = 1 if 1 << start & self.board.own_colour else 0
+        own = 1 if 1 << start & self.own_colour else 0
         self.flood([(start,)], 0, (), (1, own))
         self.sweep(start, 1 << start, (start,), (), 1, own, 0, pure=True)
         if self.steps > SEARCH_LIMIT:
@@ -90,7 +93,7 @@ class _Search:
     def detours(self) -> None:
         """When the search stopped at its limit: more taunts from the longest sweeps found,
         each cut short at every tile and continued from there the shortest way to the rest."""
-        own_colour = self.board.own_colour
+        own_colour = self.own_colour
         sweeps = [
             path
             for path in self.found.values()
@@ -108,8 +111,8 @@ class _Search:
         """``(square, events, pawns jumped)`` for every jump out of the start tile (a jump of
         two squares over an enemy pawn is the first hop of a sweep instead)."""
         board, start = self.board, self.start
-        exits, free, occupied = board.exits, self.free, self.occupied
-        enemy, enemy_gold = board.enemy, board.enemy_gold
+        exits, free, occupied = self.exits, self.free, self.occupied
+        enemy, enemy_gold = self.enemy, board.enemy_gold
         result = []
         for direction in EXIT_BITS[exits[start]]:
             events: Events = ()
@@ -142,7 +145,7 @@ class _Search:
         """Whether a pure sweep from the start could cover enough tiles for a taunt."""
         start = self.start
         stands = self.free | 1 << start
-        own_colour = self.board.own_colour
+        own_colour = self.own_colour
         if stands.bit_count() < TAUNT_TILES or (stands & own_colour).bit_count() < TAUNT_TILES:
             return False  # too few tiles on the whole board, reachable or not
         reach = self.reach(start, 1 << start)
@@ -156,7 +159,7 @@ class _Search:
 
     def reach(self, here: int, visited: int) -> int:
         """The tiles sweep steps can reach from ``here`` without entering ``visited``."""
-        return spread_from(here, visited, self.free, self.board.exits)
+        return spread_from(here, visited, self.free, self.exits)
 
     def flood(
         self,
@@ -168,7 +171,7 @@ class _Search:
         """Record every tile sweep steps reach from the ends of ``sources`` (paths), with the
         same events, by the shortest way. ``counts`` (tiles, tiles of the mover's colour) of
         the one source path, for a pure sweep that may earn a taunt on the way."""
-        exits, free, start = self.board.exits, self.free, self.start
+        exits, free, start = self.exits, self.free, self.start
         found = self.found
         seen = visited
         for path in sources:
@@ -192,16 +195,17 @@ class _Search:
                         longer = (*path, step)
                         if step != start:
                             # As ``record``: the first of the shortest paths to each result.
-                            known = found.get((step, events))
+                            key = (step, events)
+                            known = found.get(key)
                             if known is None or len(longer) < len(known):
-                                found[step, events] = longer
+                                found[key] = longer
                         frontier.append(longer)
 
     def counted_flood(self, path: Path, seen: int, events: Events, counts: tuple[int, int]) -> None:
         """``flood`` from the one path of a pure sweep (``seen``: the tiles it may not enter),
         counting its tiles for a taunt on the way."""
-        exits, free, start = self.board.exits, self.free, self.start
-        own_colour = self.board.own_colour
+        exits, free, start = self.exits, self.free, self.start
+        own_colour = self.own_colour
         found = self.found
         tiles, own = counts
         frontier = [(path, own)]
@@ -224,9 +228,10 @@ class _Search:
                             ending = events
                             if tiles >= TAUNT_TILES and more_own >= TAUNT_TILES:
                                 ending = (*events, TAUNT_EVENT + more_own // TAUNT_TILES)
-                            known = found.get((step, ending))
+                            key = (step, ending)
+                            known = found.get(key)
                             if known is None or len(longer) < len(known):
-                                found[step, ending] = longer
+                                found[key] = longer
                         frontier.append((longer, more_own))
 
     # -- depth first --------------------------------------------------------------------------
@@ -240,10 +245,9 @@ class _Search:
 
     def successors(self, here: int, visited: int, jumped: int) -> list[tuple[int, int]]:
         """``(square, hopped)`` for every step (``hopped`` -1) or hop out of ``here``."""
-        board = self.board
-        exits = board.exits[here]
+        exits = self.exits[here]
         around = STEP_MASKS[here][exits]
-        if not around & board.enemy:
+        if not around & self.enemy:
             # Steps only, the usual case: no enemy pawn next to ``here`` to hop.
             open_steps = around & self.free & ~visited
             if not open_steps:
@@ -256,9 +260,9 @@ class _Search:
                 if bit & self.free and not bit & visited:
                     result.append((step, -1))
                 continue
-            if not bit & board.enemy or bit & jumped:
+            if not bit & self.enemy or bit & jumped:
                 continue
-            if not passable(board.exits[step], direction):
+            if not passable(self.exits[step], direction):
                 continue
             land = NEIGHBOUR[step][direction]
             if land >= 0 and 1 << land & self.free and not 1 << land & visited:
@@ -291,11 +295,11 @@ class _Search:
                 return
             swept.add(branch)
         board = self.board
-        exits = board.exits
+        exits = self.exits
         free = self.free
         here_exits = exits[here]
         around = STEP_MASKS[here][here_exits]
-        if around & board.enemy:
+        if around & self.enemy:
             moves = self.successors(here, visited, jumped)
             if not moves:
                 return
@@ -309,7 +313,7 @@ class _Search:
         if self.steps > SEARCH_LIMIT:
             self.flood([path], visited, events, (tiles, own) if pure else None)
             return
-        own_colour = board.own_colour
+        own_colour = self.own_colour
         if not pure:
             prune = True
         else:
@@ -373,9 +377,10 @@ class _Search:
                 if pure and step_tiles >= TAUNT_TILES and step_own >= TAUNT_TILES:
                     ending = (*step_events, TAUNT_EVENT + step_own // TAUNT_TILES)
                 # As ``record``.
-                known = found.get((square, ending))
+                key = (square, ending)
+                known = found.get(key)
                 if known is None or len(step_path) < len(known):
-                    found[square, ending] = step_path
+                    found[key] = step_path
             self.sweep(
                 square,
                 visited | 1 << square,
@@ -392,9 +397,9 @@ class _Search:
         from ``here`` can still add (``ahead``: the tiles it can still reach): along a chain
         of strongly connected parts of the board's step graph, all their tiles ahead."""
         if self.parts is None:
-            self.parts = strong_parts(self.board.exits, self.sweep_range())
+            self.parts = strong_parts(self.exits, self.sweep_range())
         part_of, masks, successors, known = self.parts
-        own_colour = self.board.own_colour
+        own_colour = self.own_colour
         # The answer depends only on the graph and these, and often comes up again: from
         # another order of the same tiles, or on a later turn over the same web of tiles.
         key = (here, ahead, own_colour)
@@ -428,7 +433,7 @@ class _Search:
         """Every tile a pure sweep could stand on, whatever it visited: the start and all
         that sweep steps and hops lead to from there. Later steps stay within it, so the
         strongly connected parts of its step graph are those of the whole board's."""
-        exits, free, hops = self.board.exits, self.free, self.hops
+        exits, free, hops = self.exits, self.free, self.hops
         tiles = new = 1 << self.start
         while new:
             new = step_spread(new, exits) & free & ~tiles
@@ -448,10 +453,14 @@ class _Search:
             for earned in range(taunt_gold(tiles, own), best + 1)
         ]
         found = self.found
-        for end in bits(ahead):
+        # Tile by tile (ascending), since the first one often settles it.
+        while ahead:
+            low = ahead & -ahead
+            end = low.bit_length() - 1
             for ending in endings:
                 if (end, ending) not in found:
                     return False
+            ahead ^= low
         return True
 
 

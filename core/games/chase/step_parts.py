@@ -24,7 +24,7 @@ def strong_parts(exits: tuple[int, ...], nodes_mask: int) -> Parts:
     A player's web of tiles often stays the same from one turn to the next, so the last few
     answers are kept."""
     nodes = bits(nodes_mask)
-    key = (nodes_mask, bytes(exits[square] for square in nodes))
+    key = (nodes_mask, bytes([exits[square] for square in nodes]))
     known = _known_parts.get(key)
     if known is None:
         known = _tarjan(exits, nodes_mask, nodes)

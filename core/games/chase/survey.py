@@ -41,57 +41,76 @@ _BYTE_SQUARES = tuple(
 )
 
 
+#: Masks with more squares than this are read a byte at a time; sparser ones a bit at a time.
+_SPARSE = 6
+
+
 def bits(mask: int) -> list[int]:
     """The squares of a mask, in ascending order."""
     squares: list[int] = []
-    index = 0
-    while mask:
-        byte = mask & 0xFF
+    if mask.bit_count() <= _SPARSE:
+        while mask:
+            low = mask & -mask
+            squares.append(low.bit_length() - 1)
+            mask ^= low
+        return squares
+    for index, byte in enumerate(mask.to_bytes(SQUARES // 8, "little")):
         if byte:
             squares.extend(_BYTE_SQUARES[index][byte])
-        mask >>= 8
-        index += 1
     return squares
 
 
+#: ``(width, mask of the low width bits)`` of each halving in ``nth_square``.
+_HALVES = ((32, 0xFFFF_FFFF), (16, 0xFFFF), (8, 0xFF))
+
+
 def nth_square(mask: int, index: int) -> int:
-    """The ``index``-th square (from 0, ascending) of a mask."""
-    for _ in range(index):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
+    """The ``index``-th square (from 0, ascending) of a mask: found by halving the mask
+    (32, 16, then 8 bits) on the side that holds it, then in a table of bytes."""
+    base = 0
+    for width, half in _HALVES:
+        low = mask & half
+        count = low.bit_count()
+        if index < count:
+            mask = low
+        else:
+            index -= count
+            mask >>= width
+            base += width
+    return base + _BYTE_SQUARES[0][mask][index]
 
 
 def _survey(state: ChaseState) -> Survey:
-    stacks = [0, 0]
+    south_gold = north_gold = 0
     sizes = {}
     for square, size, owner in state.stacks:
-        stacks[owner] |= 1 << square
+        if owner:
+            north_gold |= 1 << square
+        else:
+            south_gold |= 1 << square
         sizes[square] = size
     south = north = 0
-    for square in state.pawns[0]:
+    south_pawns, north_pawns = state.pawns
+    for square in south_pawns:
         south |= 1 << square
-    for square in state.pawns[1]:
+    for square in north_pawns:
         north |= 1 << square
     pawns = (south, north)
+    gold = (south_gold, north_gold)
     if state.mode == GOLD:
         return Survey(
-            stacks[0] | stacks[1],
-            sizes,
-            pawns,
-            (stacks[0], stacks[1]),
-            (stacks[0], stacks[1]),
-            (EVERY_SQUARE, EVERY_SQUARE),
+            south_gold | north_gold, sizes, pawns, gold, gold, (EVERY_SQUARE, EVERY_SQUARE)
         )
     tiles = exit_masks(state.exits).tiles
     south = tiles & (COLOUR_MASK[0] ^ state.turned)
     north = tiles & ~south
-    guarded = stacks[0] | stacks[1]
+    guarded = south_gold | north_gold
     return Survey(
         tiles,
         sizes,
         pawns,
-        (south & ~guarded | stacks[0], north & ~guarded | stacks[1]),
-        (stacks[0], stacks[1]),
+        (south & ~guarded | south_gold, north & ~guarded | north_gold),
+        gold,
         (south, north),
     )
 
