@@ -44,13 +44,7 @@ def spread_from(here: int, visited: int, free: int, exits: Sequence[int], goal: 
     new = STEP_MASKS[here][exits[here]] & free & ~seen
     while new and not new & goal:
         seen |= new
-        spread = 0
-        while new:
-            low = new & -new
-            square = low.bit_length() - 1
-            spread |= STEP_MASKS[square][exits[square]]
-            new ^= low
-        new = spread & free & ~seen
+        new = step_spread(new, exits) & free & ~seen
     return (seen | new) & ~visited & ~(1 << here)
 
 
