@@ -9,14 +9,15 @@ goal; the jumps open from a square are looked up by which neighbours hold the mo
 Chains are followed depth first, every prefix being a move of its own.
 
 The tables are filled in full at import (some 44,000 slide entries, 9,000 first-jump and
-9,000 further-jump entries, and 34,000 second-jump entries) and are plain dicts, which
-Python indexes fastest. Everything a pawn needs is reached without arithmetic on its
-square: the pawns of a seat are gathered from its ranks, each rank's byte of the bitboard
-naming a ready tuple of its pawns with their tables, and each jump carries the table of
-the square it lands on, so a chain goes on from there with one look-up. The second jump
-of a chain is tabled for each start and first landing square, so that its move is made
-once, at import, rather than each time it is found: most chains stop there. Longer chains
-take their moves from ``CHAIN_MOVES``, filled on first use, by the code of their path.
+9,000 further-jump entries, 34,000 second-jump entries, and 3,000 rows of third-jump moves)
+and are plain dicts or tuples, which Python indexes fastest. Everything a pawn needs is
+reached without arithmetic on its square: the pawns of a seat are gathered from its ranks,
+each rank's byte of the bitboard naming a ready tuple of its pawns with their tables, and
+each jump carries the table of the square it lands on, so a chain goes on from there with
+one look-up. The moves of the first three jumps of a chain are made once, at import,
+rather than each time they are found: the second jump is tabled for each start and first
+landing square, the third by its landing square for each start, first and second landing
+square. Most chains stop there; longer ones make their moves as they go.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from collections.abc import Iterator
 from typing import TypeVar
 
 from core.games.macadam.board import EIGHT_WAYS, GOAL, HALF, NORTH, ORTHOGONAL, SOUTH, mask, step
-from core.games.macadam.moves import CHAIN_MOVES, PawnMove, path_code, step_move
+from core.games.macadam.moves import PawnMove, step_move
 
 #: Squares a seat may slide on or through: its own half minus its own goal.
 SLIDE_ROOM = (HALF[SOUTH] & ~GOAL[SOUTH], HALF[NORTH] & ~GOAL[NORTH])
@@ -45,9 +46,11 @@ JumpStep = tuple[int, int, "JumpTable", int]
 JumpTable = dict[int, tuple[JumpStep, ...]]
 #: The second jump of a chain, which belongs to one start and one first landing square, so
 #: its move is made in advance: ``(the landing square's bit, the move start-first-second,
-#: the jump table of the landing square, the neighbours to look at there, the chain's
-#: ``path_code``)``.
-SecondJump = tuple[int, PawnMove, JumpTable, int, int]
+#: the jump table of the landing square, the neighbours to look at there, the moves of the
+#: third jumps from there indexed by their landing square)``. The third jumps are found in
+#: the shared jump table and their moves, which belong to the whole chain, read from the
+#: last (``None`` on squares no third jump lands on).
+SecondJump = tuple[int, PawnMove, JumpTable, int, tuple[PawnMove | None, ...]]
 #: The first jump of a pawn: ``(the landing square's bit, the single jump as a move, the
 #: second jumps from there keyed like a jump table, the neighbours to look at there)``.
 FirstJump = tuple[int, PawnMove, dict[int, tuple[SecondJump, ...]], int]
@@ -161,20 +164,17 @@ def _first_jumps(
     """The first jumps of a pawn on ``start``, each with the second jumps that follow it."""
     firsts = []
     for over, land in lines[start]:
-        seconds = [
-            (
-                over2,
-                (
-                    1 << land2,
-                    _new_pawn_move(PawnMove, (start, land2, (land,))),
-                    further[land2],
-                    _onward(neighbours, land2, over2),
-                    path_code((start, land, land2)),
-                ),
-            )
-            for over2, land2 in lines[land]
-            if over2 != over  # back over the first pawn: onto the start
-        ]
+        seconds = []
+        for over2, land2 in lines[land]:
+            if over2 == over:  # back over the first pawn: onto the start
+                continue
+            triples: list[PawnMove | None] = [None] * 64
+            for over3, land3 in lines[land2]:
+                if over3 != over2:  # back over the second pawn: onto the first landing
+                    triples[land3] = _new_pawn_move(PawnMove, (start, land3, (land, land2)))
+            double = _new_pawn_move(PawnMove, (start, land2, (land,)))
+            onward = _onward(neighbours, land2, over2)
+            seconds.append((over2, (1 << land2, double, further[land2], onward, tuple(triples))))
         single = step_move(start, land)
         onward = _onward(neighbours, land, over)
         firsts.append((over, (1 << land, single, _by_friends(seconds), onward)))
@@ -219,14 +219,16 @@ RANKS = tuple(
 def pawn_moves(own: int, other: int, seat: int) -> list[PawnMove]:
     """Every slide and jump of ``seat``, whose pawns are ``own``, against ``other``.
 
-    The first two jumps of a chain are followed here, without a call; the rest of a chain
+    The first three jumps of a chain are followed here, without a call; the rest of a chain
     by ``_add_chains``. A pawn's start is an even number of files and ranks from every
     square it lands on, never a neighbour of one, so ``own`` serves for the mover's other
-    pawns all along. A second jump cannot land on the start (that would jump back over
-    the pawn just jumped), so until then only taken squares need checking. Whether the
-    mover has pawns beside a landing square is asked before its jump table is: most landing
-    squares have none, and any opens a jump (the tables hold only the neighbours with a
-    square beyond), so no table gives an empty answer.
+    pawns all along. Until the third jump only taken squares need checking: a second jump
+    cannot land on the start, nor a third on the first landing square (either would jump
+    back over the pawn just jumped), and a third jump landing on the start finds it taken
+    by the pawn that moves. Whether the mover has pawns beside a landing square is asked
+    before its jump table is: most landing squares have none, and any opens a jump (the
+    tables hold only the neighbours with a square beyond), so no table gives an empty
+    answer.
 
     The pawns are gathered by joining the ready tuples of the eight ranks, and moves are
     added by ``moves.append`` itself rather than an alias: both are markedly cheaper in
@@ -250,34 +252,43 @@ def pawn_moves(own: int, other: int, seat: int) -> list[PawnMove]:
             friends = own & seconds_near
             if not friends:
                 continue
-            for land2_bit, double, onward, onward_near, path in seconds[friends]:
+            for land2_bit, double, thirds, thirds_near, triples in seconds[friends]:
                 if occupied & land2_bit:
                     continue
                 moves.append(double)
-                friends = own & onward_near
-                if friends:
-                    landed = occupied | land_bit | land2_bit
-                    _add_chains(moves, path, landed, own, onward[friends])
+                friends = own & thirds_near
+                if not friends:
+                    continue
+                for land3, land3_bit, onward, onward_near in thirds[friends]:
+                    if occupied & land3_bit:
+                        continue
+                    triple = triples[land3]
+                    moves.append(triple)
+                    friends = own & onward_near
+                    if friends:
+                        landed = occupied | land_bit | land2_bit | land3_bit
+                        start, _, via = triple
+                        _add_chains(moves, start, (*via, land3), landed, own, onward[friends])
     return moves
 
 
 def _add_chains(
     moves: list[PawnMove],
-    path: int,
+    start: int,
+    via: tuple[int, ...],
     landed: int,
     own: int,
     onward: tuple[JumpStep, ...],
 ) -> None:
-    """Add the jumps by ``onward`` that go on from the chain whose ``path_code`` is ``path``,
-    each a move of its own, and every chain going on from them. ``landed`` holds every pawn
-    and every square landed on so far."""
+    """Add the jumps by ``onward`` that go on from the chain from ``start`` whose landing
+    squares so far are ``via``, each a move of its own, and every chain going on from them.
+    ``landed`` holds every pawn and every square landed on so far."""
     for land, land_bit, table, near in onward:
         if not landed & land_bit:
-            chain = path << 8 | land
-            moves.append(CHAIN_MOVES[chain])
+            moves.append(_new_pawn_move(PawnMove, (start, land, via)))
             friends = own & near
             if friends:
-                _add_chains(moves, chain, landed | land_bit, own, table[friends])
+                _add_chains(moves, start, (*via, land), landed | land_bit, own, table[friends])
 
 
 def pawn_moves_from(start: int, own: int, other: int, seat: int) -> list[PawnMove]:

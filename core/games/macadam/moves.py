@@ -45,34 +45,3 @@ def step_move(start: int, end: int) -> PawnMove:
 def placement(square: int) -> Placement:
     """The shared ``Placement(square)`` value."""
     return _PLACEMENTS[square]
-
-
-def path_code(squares: tuple[int, ...]) -> int:
-    """A chain's squares (the start, then every square landed on) as one number: a byte a
-    square, the start highest, under a leading 1 byte that keeps a start on a1 (square 0)."""
-    return int.from_bytes(bytes((1, *squares)), "big")
-
-
-class ChainMoves(dict[int, PawnMove]):
-    """The moves of chains of three or more jumps, by ``path_code``, each made on first use.
-
-    Making a ``PawnMove`` costs several times as much as looking one up, and a pawn's chains
-    come back in position after position, so they are kept. The cache is emptied whenever
-    it reaches ``CHAIN_CACHE_SIZE`` entries, so memory stays bounded however long a program
-    runs (some 15 MB at most).
-    """
-
-    def __missing__(self, code: int) -> PawnMove:
-        squares = code.to_bytes((code.bit_length() + 7) // 8, "big")
-        move = _new_move(PawnMove, (squares[1], squares[-1], tuple(squares[2:-1])))
-        if len(self) >= CHAIN_CACHE_SIZE:
-            self.clear()
-        self[code] = move
-        return move
-
-
-_new_move = tuple.__new__
-#: Chain moves kept at most: a random game of a few hundred thousand moves meets fewer.
-CHAIN_CACHE_SIZE = 1 << 16
-#: Every chain move of three or more jumps handed out so far (see ``ChainMoves``).
-CHAIN_MOVES = ChainMoves()
