@@ -3,12 +3,14 @@ position to the next.
 
 Every turn asks for them, and working them out from the 64 exits takes a while. Most turns
 leave the exits as they were (the same tuple), and a placement or a pivot changes one square:
-``exits_changed`` hears of that change from the ledger and updates the masks of the old tuple
+``with_exits`` makes the changed tuple for the ledger and updates the masks of the old tuple
 by one bit instead of working them out again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from core.games.chase.board import TURNS
@@ -22,6 +24,10 @@ class ExitMasks(NamedTuple):
     one_turn: int
     three_turns: int
 
+
+#: ``ExitMasks`` made from a tuple of its fields, skipping the named tuple's ``__new__`` (written
+#: in Python: a good share of an update's time).
+_new_masks: Callable[[tuple[int, int, int]], ExitMasks] = partial(tuple.__new__, ExitMasks)
 
 #: How many exit tuples keep their masks.
 KEPT = 8
@@ -54,23 +60,32 @@ def exit_masks(exits: tuple[int, ...]) -> ExitMasks:
     return masks
 
 
-def exits_changed(old: tuple[int, ...], new: tuple[int, ...], square: int) -> None:
-    """Note that ``new`` is ``old`` but for the tile on ``square``."""
+#: _FLAGS[exits]: ``(has a tile, has one other orientation, has three)`` as 0 or 1, in the
+#: order of ``ExitMasks``.
+_FLAGS = tuple(
+    (int(exits != 0), int(len(TURNS[exits]) == 1), int(len(TURNS[exits]) == 3))
+    for exits in range(256)
+)
+
+
+def with_exits(old: tuple[int, ...], square: int, exits: int) -> tuple[int, ...]:
+    """``old`` but for the tile on ``square``, which shows ``exits``; the masks of the result
+    are those of ``old`` (if known) updated by that one square."""
+    changed = list(old)
+    changed[square] = exits
+    new = tuple(changed)
     entry = _known.get(id(old))
-    if entry is None or entry[0] is not old:
-        return
-    tiles, one, three = entry[1]
-    bit = 1 << square
-    exits = new[square]
-    turns = len(TURNS[exits])
-    _keep(
-        new,
-        ExitMasks(
-            tiles | bit if exits else tiles & ~bit,
-            one | bit if turns == 1 else one & ~bit,
-            three | bit if turns == 3 else three & ~bit,
-        ),
-    )
+    if entry is not None and entry[0] is old:
+        tiles, one, three = entry[1]
+        keep = ~(1 << square)
+        tile, one_turn, three_turns = _FLAGS[exits]
+        masks = (
+            tiles & keep | tile << square,
+            one & keep | one_turn << square,
+            three & keep | three_turns << square,
+        )
+        _keep(new, _new_masks(masks))
+    return new
 
 
 def _keep(exits: tuple[int, ...], masks: ExitMasks) -> None:

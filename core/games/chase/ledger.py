@@ -10,10 +10,12 @@ keep only the tiles under their pawns, loses and pays nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from core.games.chase.board import COLOUR, SIZE, SOUTH
-from core.games.chase.exit_masks import exit_masks, exits_changed
+from core.games.chase.exit_masks import exit_masks, with_exits
 from core.games.chase.state import TILES, ChaseState
 from core.games.chase.survey import COLOUR_MASK, bits, survey
 
@@ -37,6 +39,10 @@ class Debt(NamedTuple):
     given: tuple[int, ...]
     settled: bool
 
+
+#: ``Debt`` made from a tuple of its fields, skipping the named tuple's ``__new__`` (written in
+#: Python: it would cost more than settling a debt from loose gold).
+_new_debt: Callable[[tuple[object, ...]], Debt] = partial(tuple.__new__, Debt)
 
 #: ``(exits, turned, stacks, pawns, loose)``: the fields of a ``ChaseState`` a turn changes.
 BoardParts = tuple[
@@ -67,15 +73,16 @@ class Ledger:
     ``parts`` can hand the others back as they were."""
 
     def __init__(self, state: ChaseState) -> None:
-        self.mode = state.mode
+        mode, _, exits, turned, stacks, pawns, loose, _, _, _, _, _, _ = state
+        self.mode = mode
         #: Tile exits by square, a tuple replaced by ``set_exits``.
-        self.exits = state.exits
-        self.turned = state.turned
-        self.pawns = state.pawns
-        self.loose = list(state.loose)
+        self.exits = exits
+        self.turned = turned
+        self.pawns = pawns
+        self.loose = [loose[0], loose[1]]
         self.debts: list[Debt] = []
         self.loser = -1
-        self._stacks = state.stacks
+        self._stacks = stacks
         self._stack_map: dict[int, tuple[int, int]] | None = None
         self._stacks_changed = False
 
@@ -137,11 +144,18 @@ class Ledger:
 
     def pay(self, kind: str, payer: int, amount: int, square: int = -1) -> bool:
         """Settle one debt; False (and ``loser`` set) when the payer cannot."""
+        loose = self.loose
+        payee = 1 - payer
+        if loose[payer] >= amount and self.mode != TILES:
+            # Most debts are paid from loose gold: the quick way.
+            loose[payer] -= amount
+            loose[payee] += amount
+            self.debts.append(_new_debt((kind, payer, amount, amount, square, (), True)))
+            return True
         if not self.can_pay(payer, amount):
-            self.debts.append(Debt(kind, payer, amount, 0, square, (), False))
+            self.debts.append(_new_debt((kind, payer, amount, 0, square, (), False)))
             self.loser = payer
             return False
-        payee = 1 - payer
         given: list[int] = []
         if self.mode == TILES:
             given = self.free_tiles(payer)[:amount]
@@ -159,16 +173,14 @@ class Ledger:
                     given.append(stack)
                     paid += size
             self.loose[payee] += paid
-        self.debts.append(Debt(kind, payer, amount, paid, square, tuple(given), True))
+        self.debts.append(_new_debt((kind, payer, amount, paid, square, tuple(given), True)))
         return True
 
     # -- moving pieces ----------------------------------------------------------------------
 
     def set_exits(self, square: int, exits: int) -> None:
         """Lay a tile on ``square`` or turn the one there, to show ``exits``."""
-        old = self.exits
-        self.exits = (*old[:square], exits, *old[square + 1 :])
-        exits_changed(old, self.exits, square)
+        self.exits = with_exits(self.exits, square, exits)
 
     def move_pawn(self, seat: int, start: int, end: int) -> None:
         moved = tuple(sorted([end if square == start else square for square in self.pawns[seat]]))

@@ -7,7 +7,6 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from core.games.chase.board import SQUARES, TURNS, name, start_squares
-from core.games.chase.exit_masks import exit_masks
 from core.games.chase.ledger import (
     CROSSED,
     JUMPED,
@@ -39,6 +38,7 @@ from core.games.chase.state import (
     ChaseState,
     position_key,
     repetition_key,
+    state_from_fields,
 )
 from core.games.chase.survey import COLOUR_MASK, Survey, bits, nth_square, survey
 from core.games.chase.tiles import KIND_ORIENTATIONS, shuffled_stack
@@ -83,12 +83,10 @@ def placement_mask(state: ChaseState, seat: int) -> int:
     """Squares of the seat's colour with no tile and no enemy pawn (none in Gold mode)."""
     if state.mode == GOLD or not state.deck:
         return 0
-    return _placement_mask(survey(state), seat)
-
-
-def _placement_mask(facts: Survey, seat: int) -> int:
-    """``placement_mask`` once the state is known to have tiles to place."""
-    return COLOUR_MASK[seat] & ~facts.tiles & ~facts.pawns[1 - seat]
+    facts = survey(state)
+    if seat == state.to_move:
+        return facts.placement
+    return COLOUR_MASK[seat] & ~(facts.tiles | facts.pawns[1 - seat])
 
 
 def gold_target_masks(state: ChaseState, seat: int) -> tuple[int, int]:
@@ -109,13 +107,14 @@ def _gold_target_masks(mode: str, facts: Survey, seat: int) -> tuple[int, int]:
     """``gold_target_masks`` outside Tiles mode, from the position's survey."""
     pawns, controlled, stacks = facts.pawns, facts.controlled[seat], facts.stacks
     own, enemy = pawns[seat], pawns[1 - seat]
+    occupied = own | enemy
     plain = controlled & ~own
-    guarded = stacks[1 - seat] & ~enemy & ~own
+    guarded = stacks[1 - seat] & ~occupied
     if mode == GOLD:
         bare = ~(stacks[0] | stacks[1])
         plain |= (COLOUR_MASK[seat] & ~enemy | own) & bare
     else:
-        plain |= facts.tiles & ~controlled & ~own & ~enemy & ~guarded
+        plain |= facts.tiles & ~(controlled | occupied | guarded)
     return plain, guarded
 
 
@@ -135,7 +134,12 @@ def pivot_masks(state: ChaseState, seat: int) -> tuple[int, int]:
     three)``; every tile but the one the opponent just pivoted, if the seat can pay."""
     if state.mode == GOLD:
         return 0, 0
-    _, one, three = exit_masks(state.exits)
+    return _pivot_masks(state, survey(state), seat)
+
+
+def _pivot_masks(state: ChaseState, facts: Survey, seat: int) -> tuple[int, int]:
+    """``pivot_masks`` outside Gold mode, from the position's survey."""
+    one, three = facts.one_turn, facts.three_turns
     lock = state.lock
     if lock >= 0:
         one &= ~(1 << lock)
@@ -251,10 +255,8 @@ def _legal_moves(state: ChaseState) -> MoveList:
     seat = state.to_move
     mode = state.mode
     facts = survey(state)
-    if mode != GOLD and state.deck:
-        squares = _placement_mask(facts, seat)
-        if squares:
-            _grid(moves, Place, squares, KIND_ORIENTATIONS[state.deck[0]])
+    if facts.placement:
+        _grid(moves, Place, facts.placement, KIND_ORIENTATIONS[state.deck[0]])
     loose = state.loose[seat]
     plain, guarded = (0, 0) if mode == TILES else _gold_target_masks(mode, facts, seat)
     if plain and loose >= MIN_STACK:
@@ -270,7 +272,7 @@ def _legal_moves(state: ChaseState) -> MoveList:
         for count, make in merge_blocks(merges):
             moves.add(count, make, Merge)
         moves.judge(Merge, partial(is_merge, merges))
-    one, three = pivot_masks(state, seat)
+    one, three = (0, 0) if mode == GOLD else _pivot_masks(state, facts, seat)
     if one:
         moves.add(one.bit_count(), _pivots(one, 1, state.exits), Pivot)
     if three:
@@ -306,9 +308,9 @@ def has_action(state: ChaseState) -> bool:
     seat = state.to_move
     mode = state.mode
     facts = survey(state)
-    if mode != GOLD and state.deck and _placement_mask(facts, seat):
+    if facts.placement:
         return True
-    if any(pivot_masks(state, seat)):
+    if mode != GOLD and any(_pivot_masks(state, facts, seat)):
         return True
     loose = state.loose[seat]
     plain, guarded = (0, 0) if mode == TILES else _gold_target_masks(mode, facts, seat)
@@ -371,18 +373,19 @@ def _walk(state: ChaseState, ledger: Ledger, path: tuple[int, ...]) -> None:
 
 def apply(state: ChaseState, move: ChaseMove) -> ChaseState:
     ledger = _perform(state, move)
-    seat = state.to_move
+    mode, seat, _, _, _, _, _, deck, _, past, recent, _, _ = state
     placed = isinstance(move, Place)
     exits, turned, stacks, pawns, loose = ledger.parts()
-    deck = state.deck[1:] if placed else state.deck
+    if placed:
+        deck = deck[1:]
     lock = move.square if isinstance(move, Pivot) else -1
     key = repetition_key(1 - seat, exits, turned, stacks, pawns, loose, len(deck), lock)
     if placed:
         past, recent, seen = (), (key,), 1
     else:
-        past, recent, seen = extend_chunked(state.past, state.recent, key)
-    after = ChaseState(
-        state.mode, 1 - seat, exits, turned, stacks, pawns, loose, deck, lock, past, recent
+        past, recent, seen = extend_chunked(past, recent, key)
+    after = state_from_fields(
+        (mode, 1 - seat, exits, turned, stacks, pawns, loose, deck, lock, past, recent, -1, "")
     )
     if ledger.loser >= 0:
         return after._replace(winner=1 - ledger.loser, end=DEBT)

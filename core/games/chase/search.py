@@ -40,6 +40,22 @@ Results = dict[tuple[int, Events], Path]
 class _Search:
     """The path search from the pawn on ``start``."""
 
+    __slots__ = (
+        "board",
+        "enemy",
+        "exits",
+        "explored",
+        "found",
+        "free",
+        "hops",
+        "occupied",
+        "own_colour",
+        "parts",
+        "start",
+        "steps",
+        "swept",
+    )
+
     def __init__(
         self, board: WalkBoard, start: int, lines: list[tuple[int, int, int]] | None = None
     ) -> None:
@@ -53,10 +69,6 @@ class _Search:
         #: Tiles a sweep may step onto: controlled and without a pawn.
         self.free = board.controlled & ~self.occupied
         self.found: Results = {}
-        self.steps = 0
-        self.explored: dict[tuple[int, int, Events], list[int]] = {}
-        #: The pure-sweep branches gone into: ``(square, visited, jumped, events)``.
-        self.swept: set[tuple[int, int, int, Events]] = set()
         self.hops = self.hop_chances(hop_lines(board) if lines is None else lines)
         self.parts: Parts | None = None
 
@@ -72,15 +84,24 @@ class _Search:
         landings = self.landings()
         start = self.start
         if not self.hops and not self.taunt_possible():
+            found = self.found
             groups: dict[Events, list[Path]] = {(): [(start,)]}
             for square, events, _ in landings:
-                self.record(square, events, (start, square))
-                groups.setdefault(events, []).append((start, square))
+                # As ``record``: the first result for each, landings being on distinct squares.
+                path = (start, square)
+                found[square, events] = path
+                groups.setdefault(events, []).append(path)
             for events, sources in groups.items():
                 self.flood(sources, 0, events)
-            return self.found
+            return found
+        # What only the depth-first search needs (see ``sweep``): the branches opened, those
+        # gone into by a sweep that can no longer earn a taunt (``(square, jumped, events)``:
+        # the tiles visited), and those of pure sweeps (``(square, visited, jumped, events)``).
+        self.steps = 0
+        self.explored: dict[tuple[int, int, Events], list[int]] = {}
+        self.swept: set[tuple[int, int, int, Events]] = set()
         own = 1 if 1 << start & self.own_colour else 0
-        self.flood([(start,)], 0, (), (1, own))
+        self.counted_flood((start,), 1 << start, (), (1, own))
         self.sweep(start, 1 << start, (start,), (), 1, own, 0, pure=True)
         if self.steps > SEARCH_LIMIT:
             self.detours()
@@ -113,17 +134,35 @@ class _Search:
         board, start = self.board, self.start
         exits, free, occupied = self.exits, self.free, self.occupied
         enemy, enemy_gold = self.enemy, board.enemy_gold
+        rays = RAYS[start]
         result = []
         for direction in EXIT_BITS[exits[start]]:
-            events: Events = ()
+            # ``passable`` and ``pass_events``, written out, square by square along the ray;
+            # the first square, where no jump lands, on its own, since most rays stop there.
+            ray = rays[direction]
+            if not ray:
+                continue
+            square = ray[0]
+            square_exits = exits[square]
+            if square_exits and not square_exits >> direction & 1:
+                continue
+            bit = 1 << square
+            if bit & occupied and not bit & enemy:
+                continue
+            events: Events = (GOLD_EVENT + square,) if bit & enemy_gold else ()
             jumped = 0
-            for distance, square in enumerate(RAYS[start][direction], 1):
+            if bit & enemy:
+                events += (PAWN_EVENT + square,)
+                jumped = bit
+            # Two squares over an enemy pawn is a hop, not a jump.
+            lands = not jumped
+            for square in ray[1:]:
                 bit = 1 << square
-                if distance >= 2 and bit & free and not (distance == 2 and jumped):
+                if bit & free and lands:
                     result.append((square, events, jumped))
+                lands = True
                 if bit & occupied and not bit & enemy:
                     break
-                # ``passable`` and ``pass_events``, written out.
                 square_exits = exits[square]
                 if square_exits and not square_exits >> direction & 1:
                     break
@@ -137,6 +176,8 @@ class _Search:
     def hop_chances(self, lines: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
         """``(from, over, to)`` for every hop a sweep might make, whatever it visited first:
         those of ``hop_lines`` from a tile the pawn can stand on to a free one."""
+        if not lines:
+            return []
         free = self.free
         stands = free | 1 << self.start
         return [line for line in lines if 1 << line[2] & free and 1 << line[0] & stands]
@@ -148,18 +189,17 @@ class _Search:
         own_colour = self.own_colour
         if stands.bit_count() < TAUNT_TILES or (stands & own_colour).bit_count() < TAUNT_TILES:
             return False  # too few tiles on the whole board, reachable or not
-        reach = self.reach(start, 1 << start)
+        reach = spread_from(start, self.free & ~(1 << start), self.exits)
         own = (reach | 1 << start) & own_colour
         if reach.bit_count() + 1 < TAUNT_TILES or own.bit_count() < TAUNT_TILES:
             return False
+        if self.parts is None and not self.hops:
+            # With no hop to make, ``sweep_range`` is just this: no need to spread again.
+            self.parts = strong_parts(self.exits, reach | 1 << start)
         more_tiles, more_own = self.longest(start, reach)
         return taunt_gold(1 + more_tiles, (1 << start & own_colour).bit_count() + more_own) > 0
 
     # -- breadth first ------------------------------------------------------------------------
-
-    def reach(self, here: int, visited: int) -> int:
-        """The tiles sweep steps can reach from ``here`` without entering ``visited``."""
-        return spread_from(here, visited, self.free, self.exits)
 
     def flood(
         self,
@@ -179,6 +219,7 @@ class _Search:
         if counts is not None:
             self.counted_flood(sources[0], seen, events, counts)
             return
+        unseen = free & ~seen
         frontier = sources
         while frontier:
             step_from = frontier
@@ -186,10 +227,10 @@ class _Search:
             for path in step_from:
                 end = path[-1]
                 end_exits = exits[end]
-                open_steps = STEP_MASKS[end][end_exits] & free & ~seen
+                open_steps = STEP_MASKS[end][end_exits] & unseen
                 if not open_steps:
                     continue
-                seen |= open_steps
+                unseen ^= open_steps
                 for step in STEPS[end][end_exits]:
                     if open_steps >> step & 1:
                         longer = (*path, step)
@@ -209,6 +250,7 @@ class _Search:
         own_colour = self.own_colour
         found = self.found
         tiles, own = counts
+        unseen = free & ~seen
         frontier = [(path, own)]
         while frontier:
             step_from = frontier
@@ -217,10 +259,10 @@ class _Search:
             for path, own in step_from:
                 end = path[-1]
                 end_exits = exits[end]
-                open_steps = STEP_MASKS[end][end_exits] & free & ~seen
+                open_steps = STEP_MASKS[end][end_exits] & unseen
                 if not open_steps:
                     continue
-                seen |= open_steps
+                unseen ^= open_steps
                 for step in STEPS[end][end_exits]:
                     if open_steps >> step & 1:
                         longer = (*path, step)
@@ -244,31 +286,34 @@ class _Search:
         if len(path) > 1:
             self.flood([path], visited, events)
 
-    def successors(self, here: int, visited: int, jumped: int) -> list[tuple[int, int]]:
-        """``(square, hopped)`` for every step (``hopped`` -1) or hop out of ``here``."""
-        exits = self.exits[here]
-        around = STEP_MASKS[here][exits]
-        if not around & self.enemy:
-            # Steps only, the usual case: no enemy pawn next to ``here`` to hop.
-            open_steps = around & self.free & ~visited
-            if not open_steps:
-                return []
-            return [(step, -1) for step in STEPS[here][exits] if open_steps >> step & 1]
-        result = []
-        for direction, step in STEP_LINES[here][exits]:
+    def successors(
+        self, here: int, left: int, jumped: int
+    ) -> tuple[list[int], int, dict[int, int]]:
+        """The squares a step or hop out of ``here`` leads to (``left``: the free tiles not
+        visited yet), in clockwise order, as a list and as a mask, and the pawn each hop
+        passes over, by the square it lands on. ``sweep`` works out the usual case, with no
+        enemy pawn next to ``here``, itself."""
+        exits = self.exits
+        squares = []
+        reached = 0
+        hopped: dict[int, int] = {}
+        for direction, step in STEP_LINES[here][exits[here]]:
             bit = 1 << step
             if not bit & self.occupied:
-                if bit & self.free and not bit & visited:
-                    result.append((step, -1))
+                if bit & left:
+                    squares.append(step)
+                    reached |= bit
                 continue
             if not bit & self.enemy or bit & jumped:
                 continue
-            if not passable(self.exits[step], direction):
+            if not passable(exits[step], direction):
                 continue
             land = NEIGHBOUR[step][direction]
-            if land >= 0 and 1 << land & self.free and not 1 << land & visited:
-                result.append((land, step))
-        return result
+            if land >= 0 and 1 << land & left:
+                squares.append(land)
+                reached |= 1 << land
+                hopped[land] = step
+        return squares, reached, hopped
 
     def sweep(
         self,
@@ -284,7 +329,7 @@ class _Search:
         """Record every result of sweeping on from ``here`` (``path`` led there).
 
         This is the innermost loop of the move generator, so the usual case of
-        ``successors`` and the work of ``record`` are written out here."""
+        ``successors``, the work of ``record`` and ``taunt_gold`` are written out here."""
         if pure:
             # What a pure sweep can still do depends only on where it stands, the tiles it
             # visited (which give its length and its taunt so far), the pawns it hopped and
@@ -295,21 +340,21 @@ class _Search:
             if branch in swept:
                 return
             swept.add(branch)
-        board = self.board
         exits = self.exits
-        free = self.free
+        # The free tiles not visited yet (``here`` is one of those visited). Masks are big
+        # ints, each operation on them a new object: the search works them out once a branch.
+        left = self.free & ~visited
         here_exits = exits[here]
         around = STEP_MASKS[here][here_exits]
+        # ``moves``: squares to go to, those of the mask ``open_steps`` among them; ``hopped``:
+        # the pawn passed over on the way to each square reached by a hop.
         if around & self.enemy:
-            moves = self.successors(here, visited, jumped)
-            if not moves:
-                return
+            moves, open_steps, hopped = self.successors(here, left, jumped)
         else:
             # Steps only, the usual case: no enemy pawn next to ``here`` to hop.
-            open_steps = around & free & ~visited
-            if not open_steps:
-                return
-            moves = [(step, -1) for step in STEPS[here][here_exits] if open_steps >> step & 1]
+            moves, open_steps, hopped = STEPS[here][here_exits], around & left, {}
+        if not open_steps:
+            return
         self.steps += 1
         if self.steps > SEARCH_LIMIT:
             self.flood([path], visited, events, (tiles, own) if pure else None)
@@ -319,7 +364,6 @@ class _Search:
             prune = True
         else:
             # Prune only once no taunt can come, even counting every tile not visited.
-            left = free & ~visited
             prune = tiles + left.bit_count() < TAUNT_TILES or (
                 own + (left & own_colour).bit_count() < TAUNT_TILES
             )
@@ -342,21 +386,27 @@ class _Search:
                 hop_from |= 1 << before
         if prune:
             # No taunt can come: only a hop can, if one of ``hop_from`` is within reach.
-            # The sweep steps spread from ``here`` (as ``reach``) until they meet one.
+            # The sweep steps spread from ``here`` until they meet one.
             if not hop_from or not (
-                hop_from >> here & 1 or spread_from(here, visited, free, exits, hop_from) & hop_from
+                hop_from >> here & 1 or spread_from(here, left, exits, hop_from) & hop_from
             ):
                 self.flood_on(path, visited, events)
                 return
         else:
             # A pure sweep that may still earn a taunt: where it can still go bounds that.
-            ahead = spread_from(here, visited, free, exits)
-            if not (ahead | 1 << here) & hop_from:
-                more_tiles, more_own = ahead.bit_count(), (ahead & own_colour).bit_count()
-                best = taunt_gold(tiles + more_tiles, own + more_own)
+            ahead = spread_from(here, left, exits)
+            if not hop_from or not (ahead | 1 << here) & hop_from:
+                # As ``taunt_gold``, written out: first counting every tile ahead, then
+                # only those along one chain of parts (see ``longest``).
+                best = 0
+                if tiles + ahead.bit_count() >= TAUNT_TILES:
+                    best = (own + (ahead & own_colour).bit_count()) // TAUNT_TILES
                 if best:
                     more_tiles, more_own = self.longest(here, ahead)
-                    best = taunt_gold(tiles + more_tiles, own + more_own)
+                    if tiles + more_tiles < TAUNT_TILES:
+                        best = 0
+                    else:
+                        best = (own + more_own) // TAUNT_TILES
                 if best == 0:
                     self.flood_on(path, visited, events)
                     return
@@ -365,13 +415,17 @@ class _Search:
         found = self.found
         start = self.start
         step_tiles = tiles + 1
-        for square, hopped in moves:
+        for square in moves:
+            bit = 1 << square
+            if not open_steps & bit:
+                continue
             step_events = events
             step_jumped = jumped
-            if hopped >= 0:
-                step_events = events + pass_events(board, hopped)
-                step_jumped = jumped | 1 << hopped
-            step_own = own + 1 if own_colour >> square & 1 else own
+            if hopped and square in hopped:
+                over = hopped[square]
+                step_events = events + pass_events(self.board, over)
+                step_jumped = jumped | 1 << over
+            step_own = own + 1 if own_colour & bit else own
             step_path = (*path, square)
             if square != start:
                 ending = step_events
@@ -384,7 +438,7 @@ class _Search:
                     found[key] = step_path
             self.sweep(
                 square,
-                visited | 1 << square,
+                visited | bit,
                 step_path,
                 step_events,
                 step_tiles,
@@ -419,10 +473,15 @@ class _Search:
             left = mask & ahead
             tiles = left.bit_count()
             own = (left & own_colour).bit_count()
-            after = successors[index]
-            if after:
-                tiles += max([most_tiles[before] for before in after])
-                own += max([most_own[before] for before in after])
+            # The most of each (maybe along different chains: these are bounds).
+            more_tiles = more_own = 0
+            for before in successors[index]:
+                if most_tiles[before] > more_tiles:
+                    more_tiles = most_tiles[before]
+                if most_own[before] > more_own:
+                    more_own = most_own[before]
+            tiles += more_tiles
+            own += more_own
             most_tiles[index] = tiles
             most_own[index] = own
         if len(known) >= LONGEST_KEPT:
@@ -449,10 +508,9 @@ class _Search:
     def complete(self, ahead: int, events: Events, tiles: int, own: int, best: int) -> bool:
         """Whether every result a pure sweep could still reach (ending on a tile ``ahead``)
         is already known."""
-        endings = [
-            (*events, TAUNT_EVENT + earned) if earned else events
-            for earned in range(taunt_gold(tiles, own), best + 1)
-        ]
+        endings = []
+        for earned in range(taunt_gold(tiles, own), best + 1):
+            endings.append((*events, TAUNT_EVENT + earned) if earned else events)
         found = self.found
         # Tile by tile (ascending), since the first one often settles it.
         while ahead:

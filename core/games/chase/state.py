@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from itertools import chain
 from typing import NamedTuple
 
@@ -50,6 +52,11 @@ class ChaseState(NamedTuple):
         if not self.past:
             return self.recent
         return tuple(chain(*self.past, self.recent))
+
+
+#: A ``ChaseState`` made from a tuple of all its fields in order, skipping the named tuple's
+#: ``__new__`` (written in Python, and every turn makes a state).
+state_from_fields: Callable[[tuple[object, ...]], ChaseState] = partial(tuple.__new__, ChaseState)
 
 
 def position_key(state: ChaseState) -> int:

@@ -27,59 +27,75 @@ def strong_parts(exits: tuple[int, ...], nodes_mask: int) -> Parts:
     key = (nodes_mask, bytes([exits[square] for square in nodes]))
     known = _known_parts.get(key)
     if known is None:
-        known = _tarjan(exits, nodes_mask, nodes)
+        known = _tarjan(exits, nodes)
         if len(_known_parts) >= 64:
             _known_parts.pop(next(iter(_known_parts)))
         _known_parts[key] = known
     return known
 
 
-def _tarjan(exits: tuple[int, ...], nodes_mask: int, nodes: list[int]) -> Parts:
-    edges = {
-        square: [step for step in STEPS[square][exits[square]] if nodes_mask >> step & 1]
-        for square in nodes
-    }
+def _tarjan(exits: tuple[int, ...], nodes: list[int]) -> Parts:
+    # Plain loops rather than comprehensions (each one a function call), and a list of
+    # flags rather than the mask (each operation on a big int makes a new one).
+    in_graph = [False] * SQUARES
+    for square in nodes:
+        in_graph[square] = True
+    edges: list[list[int]] = [[]] * SQUARES
+    for square in nodes:
+        square_edges = []
+        for step in STEPS[square][exits[square]]:
+            if in_graph[step]:
+                square_edges.append(step)
+        edges[square] = square_edges
     # By square: the order of visit (-1: not yet), the lowest order reachable, the part.
     index = [-1] * SQUARES
     low = [0] * SQUARES
     part_of = [-1] * SQUARES
     visits = 0
     masks: list[int] = []
+    successors: list[list[int]] = []
     stack: list[int] = []
     for root in nodes:
         if index[root] >= 0:
             continue
-        work = [(root, 0)]
+        index[root] = low[root] = visits
+        visits += 1
+        stack.append(root)
+        # Depth first: each node with what is left of its steps to go down.
+        work = [(root, iter(edges[root]))]
         while work:
-            node, child = work.pop()
-            if child == 0:
-                index[node] = low[node] = visits
-                visits += 1
-                stack.append(node)
-            node_edges = edges[node]
-            if child < len(node_edges):
-                work.append((node, child + 1))
-                step = node_edges[child]
+            node, steps = work[-1]
+            for step in steps:
                 if index[step] < 0:
-                    work.append((step, 0))
-                continue
-            lowest = low[node]
-            for step in node_edges:
-                if part_of[step] < 0 and low[step] < lowest:
-                    lowest = low[step]
-            low[node] = lowest
-            if lowest == index[node]:
-                part = len(masks)
-                mask = 0
-                while True:
-                    member = stack.pop()
-                    part_of[member] = part
-                    mask |= 1 << member
-                    if member == node:
-                        break
-                masks.append(mask)
-    successors = [
-        sorted({part_of[step] for node in bits(mask) for step in edges[node]} - {part})
-        for part, mask in enumerate(masks)
-    ]
+                    index[step] = low[step] = visits
+                    visits += 1
+                    stack.append(step)
+                    work.append((step, iter(edges[step])))
+                    break
+            else:
+                work.pop()
+                lowest = low[node]
+                for step in edges[node]:
+                    if part_of[step] < 0 and low[step] < lowest:
+                        lowest = low[step]
+                low[node] = lowest
+                if lowest == index[node]:
+                    part = len(masks)
+                    mask = 0
+                    members = []
+                    while True:
+                        member = stack.pop()
+                        part_of[member] = part
+                        mask |= 1 << member
+                        members.append(member)
+                        if member == node:
+                            break
+                    masks.append(mask)
+                    # Every part this one leads to is complete already.
+                    after = set()
+                    for member in members:
+                        for step in edges[member]:
+                            after.add(part_of[step])
+                    after.discard(part)
+                    successors.append(sorted(after))
     return part_of, masks, successors, {}

@@ -7,6 +7,8 @@ tiles, who controls them, where the pawns are); the answers are bitmasks with bi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from core.games.chase.board import COLOUR, SQUARES
@@ -24,7 +26,11 @@ class Survey(NamedTuple):
     """``tiles``: squares a pawn can stand and move on (tiles; in Gold mode, stacks);
     ``sizes``: the stack size on each square that has gold; per seat: ``pawns``,
     ``controlled`` squares, ``stacks`` it owns, ``colour`` (tiles showing its colour; in Gold
-    mode every square, since all a seat sweeps over is its own gold)."""
+    mode every square, since all a seat sweeps over is its own gold). For the player to move
+    (asked for when the position is made and again when its moves are listed): ``placement``,
+    the squares of their colour with no tile and no enemy pawn, while tiles are left to place
+    (none in Gold mode); ``one_turn``/``three_turns``, the tiles with one other orientation
+    and with three (see ``exit_masks``)."""
 
     tiles: int
     sizes: dict[int, int]
@@ -32,6 +38,9 @@ class Survey(NamedTuple):
     controlled: tuple[int, int]
     stacks: tuple[int, int]
     colour: tuple[int, int]
+    placement: int = 0
+    one_turn: int = 0
+    three_turns: int = 0
 
 
 #: _BYTE_SQUARES[byte_index][byte]: the squares of one byte of a mask.
@@ -80,38 +89,59 @@ def nth_square(mask: int, index: int) -> int:
     return base + _BYTE_SQUARES[0][mask][index]
 
 
-def _survey(state: ChaseState) -> Survey:
-    south_gold = north_gold = 0
-    sizes = {}
-    for square, size, owner in state.stacks:
-        if owner:
-            north_gold |= 1 << square
-        else:
-            south_gold |= 1 << square
-        sizes[square] = size
-    south = north = 0
-    south_pawns, north_pawns = state.pawns
-    for square in south_pawns:
-        south |= 1 << square
-    for square in north_pawns:
-        north |= 1 << square
-    pawns = (south, north)
-    gold = (south_gold, north_gold)
-    if state.mode == GOLD:
-        return Survey(
-            south_gold | north_gold, sizes, pawns, gold, gold, (EVERY_SQUARE, EVERY_SQUARE)
-        )
-    tiles = exit_masks(state.exits).tiles
-    south = tiles & (COLOUR_MASK[0] ^ state.turned)
+#: ``Survey`` made from a tuple of its fields, skipping the named tuple's ``__new__`` (written
+#: in Python, it costs about as much as the rest of a small survey).
+_new_survey: Callable[[tuple[object, ...]], Survey] = partial(tuple.__new__, Survey)
+
+
+def _survey(state: ChaseState, previous: tuple[ChaseState | None, Survey]) -> Survey:
+    """The survey of ``state``; ``previous`` is the last survey made, with its state, whose
+    gold and pawn masks are taken over when ``state`` has the very same stacks or pawns (as
+    after most turns, which leave one or the other as it was)."""
+    mode, seat, exits, turned, stacks, pawns, _, deck, _, _, _, _, _ = state
+    before, facts = previous
+    if before is not None and stacks is before.stacks:
+        sizes, gold = facts.sizes, facts.stacks
+    else:
+        south = north = 0
+        sizes = {}
+        for square, size, owner in stacks:
+            if owner:
+                north |= 1 << square
+            else:
+                south |= 1 << square
+            sizes[square] = size
+        gold = (south, north)
+    if before is not None and pawns is before.pawns:
+        pawn_masks = facts.pawns
+    else:
+        south = north = 0
+        for square in pawns[0]:
+            south |= 1 << square
+        for square in pawns[1]:
+            north |= 1 << square
+        pawn_masks = (south, north)
+    south_gold, north_gold = gold
+    if mode == GOLD:
+        every = (EVERY_SQUARE, EVERY_SQUARE)
+        return _new_survey((south_gold | north_gold, sizes, pawn_masks, gold, gold, every, 0, 0, 0))
+    tiles, one_turn, three_turns = exit_masks(exits)
+    south = tiles & (COLOUR_MASK[0] ^ turned)
     north = tiles & ~south
     guarded = south_gold | north_gold
-    return Survey(
-        tiles,
-        sizes,
-        pawns,
-        (south & ~guarded | south_gold, north & ~guarded | north_gold),
-        gold,
-        (south, north),
+    placement = COLOUR_MASK[seat] & ~(tiles | pawn_masks[1 - seat]) if deck else 0
+    return _new_survey(
+        (
+            tiles,
+            sizes,
+            pawn_masks,
+            (south & ~guarded | south_gold, north & ~guarded | north_gold),
+            gold,
+            (south, north),
+            placement,
+            one_turn,
+            three_turns,
+        )
     )
 
 
@@ -131,7 +161,7 @@ def survey(state: ChaseState) -> Survey:
     if entry is not None and entry[0] is state:
         _latest[0] = entry
         return entry[1]
-    result = _survey(state)
+    result = _survey(state, _latest[0])
     _latest[0] = (state, result)
     if len(_recent) >= 8:
         _recent.pop(next(iter(_recent)))

@@ -36,16 +36,17 @@ def step_spread(tiles: int, exits: Sequence[int]) -> int:
     return spread
 
 
-def spread_from(here: int, visited: int, free: int, exits: Sequence[int], goal: int = 0) -> int:
-    """The tiles of ``free`` that sweep steps reach from ``here`` without entering
-    ``visited`` (``here`` left out). With a ``goal`` mask the spreading stops as soon as it
-    meets one of its tiles: the answer then holds that tile, and maybe not all the others."""
-    seen = visited | 1 << here
-    new = STEP_MASKS[here][exits[here]] & free & ~seen
+def spread_from(here: int, unseen: int, exits: Sequence[int], goal: int = 0) -> int:
+    """The tiles of ``unseen`` (``here`` not among them) that sweep steps reach from
+    ``here`` through tiles of ``unseen``. With a ``goal`` mask the spreading stops as soon as
+    it meets one of its tiles: the answer then holds that tile, and maybe not all the others."""
+    new = STEP_MASKS[here][exits[here]] & unseen
+    reached = 0
     while new and not new & goal:
-        seen |= new
-        new = step_spread(new, exits) & free & ~seen
-    return (seen | new) & ~visited & ~(1 << here)
+        reached |= new
+        unseen ^= new
+        new = step_spread(new, exits) & unseen
+    return reached | new
 
 
 def hop_lines(board: WalkBoard) -> list[tuple[int, int, int]]:
