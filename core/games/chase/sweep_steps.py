@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.games.chase.board import NEIGHBOUR, STEP_MASKS
-from core.games.chase.survey import bits
+from core.games.chase.board import ALL_EXITS, NEIGHBOUR, STEP_MASKS
 from core.games.chase.walks import WalkBoard
 
 #: NEIGHBOUR_SET[square]: the adjacent squares as a mask.
@@ -22,6 +21,15 @@ HOP_LINES = tuple(
     )
     for square in range(64)
 )
+#: HOP_CHECKS[square]: those lines as ``(from, direction bit, (from, square, to))``, the
+#: last ready-made as ``hop_lines`` gives it.
+HOP_CHECKS = tuple(
+    tuple((before, 1 << direction, (before, square, land)) for direction, before, land in lines)
+    for square, lines in enumerate(HOP_LINES)
+)
+#: PASSABLE[exits]: the directions in which a pawn may be hopped over a square with these
+#: exits (``passable``): every one where there is no tile.
+PASSABLE = tuple(exits or ALL_EXITS for exits in range(256))
 
 
 def step_spread(tiles: int, exits: Sequence[int]) -> int:
@@ -54,10 +62,14 @@ def hop_lines(board: WalkBoard) -> list[tuple[int, int, int]]:
     a pawn of the seat hop an enemy pawn (whether the squares are free is up to each pawn)."""
     exits = board.exits
     lines = []
-    for pawn in bits(board.enemy):
-        pawn_exits = exits[pawn]
-        for direction, before, land in HOP_LINES[pawn]:
-            # ``passable``, written out.
-            if exits[before] >> direction & 1 and (not pawn_exits or pawn_exits >> direction & 1):
-                lines.append((before, pawn, land))
+    enemy = board.enemy
+    while enemy:
+        low = enemy & -enemy
+        pawn = low.bit_length() - 1
+        enemy ^= low
+        passable = PASSABLE[exits[pawn]]
+        for before, direction_bit, line in HOP_CHECKS[pawn]:
+            # ``passable`` (as ``PASSABLE``) and the exit out of ``before``.
+            if exits[before] & direction_bit & passable:
+                lines.append(line)
     return lines

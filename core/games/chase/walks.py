@@ -14,6 +14,8 @@ the tile where the turn began but not end there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from core.games.chase.board import (
@@ -45,6 +47,12 @@ class WalkBoard(NamedTuple):
     own_colour: int
 
 
+#: ``WalkBoard`` from a tuple of its fields, skipping the Python-level ``__new__`` of a named
+#: tuple (a board is made every turn: this way is measurably quicker).
+_new_board: Callable[[tuple[int, tuple[int, ...], int, int, int, int, int]], WalkBoard] = partial(
+    tuple.__new__, WalkBoard
+)
+
 _last_board: list[tuple[ChaseState | None, int, WalkBoard | None]] = [(None, -1, None)]
 
 
@@ -63,14 +71,16 @@ def walk_board(state: ChaseState, seat: int) -> WalkBoard:
     else:
         exits = state.exits
     pawns = facts.pawns
-    board = WalkBoard(
-        seat,
-        exits,
-        facts.controlled[seat],
-        pawns[0] | pawns[1],
-        pawns[1 - seat],
-        facts.stacks[1 - seat],
-        facts.colour[seat],
+    board = _new_board(
+        (
+            seat,
+            exits,
+            facts.controlled[seat],
+            pawns[0] | pawns[1],
+            pawns[1 - seat],
+            facts.stacks[1 - seat],
+            facts.colour[seat],
+        )
     )
     _last_board[0] = (state, seat, board)
     return board
