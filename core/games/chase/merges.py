@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
+from functools import partial
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -42,19 +43,28 @@ class MergeFacts(NamedTuple):
     claims: tuple[tuple[int, int], ...]
 
 
+#: ``MergeFacts`` made from a tuple of its fields, skipping the named tuple's ``__new__``
+#: (written in Python: every move list with merges makes one).
+_new_facts: Callable[[tuple[object, ...]], MergeFacts] = partial(tuple.__new__, MergeFacts)
+
+
 def merge_facts(state: ChaseState, seat: int, plain: int, guarded: int) -> MergeFacts:
     """The facts behind the seat's merges; ``plain`` and ``guarded`` are where it may put
     gold (``rules.gold_target_masks``)."""
     facts = survey(state)
     own = facts.pawns[seat]
     sizes = facts.sizes
-    stacks = tuple(bits(facts.stacks[seat]))
-    return MergeFacts(
-        stacks,
-        tuple([sizes[square] for square in stacks]),
-        tuple([not 1 << square & own for square in stacks]),
-        tuple(bits(plain & ~facts.stacks[seat])),
-        tuple([(square, sizes[square] + 1) for square in bits(guarded)]),
+    mine = facts.stacks[seat]
+    stacks = tuple(bits(mine))
+    claims = tuple([(square, sizes[square] + 1) for square in bits(guarded)]) if guarded else ()
+    return _new_facts(
+        (
+            stacks,
+            tuple(map(sizes.__getitem__, stacks)),
+            tuple([not 1 << square & own for square in stacks]),
+            tuple(bits(plain & ~mine)),
+            claims,
+        )
     )
 
 
@@ -87,7 +97,7 @@ MergeSet = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], list[int]]
 def merge_sets(facts: MergeFacts) -> list[MergeSet]:
     """Every mergeable set of stacks with its destinations, in the family's order (a set
     with nowhere to go is left out). Takes time in ``2**len(facts.stacks)``."""
-    stacks, sizes, anywhere, claims = facts.stacks, facts.sizes, facts.anywhere, facts.claims
+    stacks, sizes, opens, anywhere, claims = facts
     if len(stacks) < 2:
         return []
     choices: list[MergeSet] = []
@@ -103,7 +113,7 @@ def merge_sets(facts: MergeFacts) -> list[MergeSet]:
         square = stacks[last]
         size = sizes[last]
         sources = (*sources_of[rest], square)
-        open_dests = (*open_of[rest], square) if facts.open[last] else open_of[rest]
+        open_dests = (*open_of[rest], square) if opens[last] else open_of[rest]
         total = total_of[rest] + size
         biggest = biggest_of[rest]
         if size > biggest:

@@ -18,6 +18,8 @@ from core.games.chase.moves import ChaseMove
 
 
 class MoveList(Sequence[ChaseMove]):
+    __slots__ = ("_ends", "_judges", "_kinds", "_makers", "_members", "_size")
+
     def __init__(self) -> None:
         self._ends: list[int] = []
         self._makers: list[Callable[[int], ChaseMove]] = []
@@ -64,6 +66,11 @@ class MoveList(Sequence[ChaseMove]):
     def __getitem__(self, index: slice) -> list[ChaseMove]: ...
 
     def __getitem__(self, index: int | slice) -> ChaseMove | list[ChaseMove]:
+        if index.__class__ is int and 0 <= index < self._size:
+            # The common case first (``random.choice`` asks for one move a turn).
+            ends = self._ends
+            block = bisect_right(ends, index)
+            return self._makers[block](index - ends[block - 1] if block else index)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         size = self._size

@@ -6,7 +6,9 @@ same square and exits are never equal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import TypeVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,3 +51,39 @@ class Walk:
 
 
 ChaseMove = Place | AddGold | Merge | Pivot | Walk
+
+
+Pair = TypeVar("Pair", Place, AddGold, Pivot)
+
+
+def pair_maker(kind: type[Pair]) -> Callable[[int, int], Pair]:
+    """``kind(first, second)`` for a move kind of two fields, made without calling its
+    ``__init__``: a frozen dataclass sets each field there through ``object.__setattr__``,
+    which costs about as much again as the rest of making the move. The value is the same
+    in every respect (type, fields, equality, hash, and it stays frozen)."""
+    new = object.__new__
+    set_first, set_second = (getattr(kind, field.name).__set__ for field in fields(kind))
+
+    def make(first: int, second: int) -> Pair:
+        move = new(kind)
+        set_first(move, first)
+        set_second(move, second)
+        return move
+
+    return make
+
+
+_set_path = Walk.path.__set__  # type: ignore[attr-defined]
+
+
+def make_walk(path: tuple[int, ...]) -> Walk:
+    """``Walk(path)``, made as ``pair_maker`` makes its moves."""
+    move = object.__new__(Walk)
+    _set_path(move, path)
+    return move
+
+
+#: Quick makers of the moves a move list hands out.
+make_place = pair_maker(Place)
+make_add_gold = pair_maker(AddGold)
+make_pivot = pair_maker(Pivot)

@@ -26,7 +26,18 @@ from core.games.chase.merges import (
     merge_sets,
 )
 from core.games.chase.movelist import MoveList
-from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
+from core.games.chase.moves import (
+    AddGold,
+    ChaseMove,
+    Merge,
+    Pivot,
+    Place,
+    Walk,
+    make_add_gold,
+    make_pivot,
+    make_place,
+    make_walk,
+)
 from core.games.chase.repetition import extend_chunked
 from core.games.chase.search import hop_lines, walk_results
 from core.games.chase.state import (
@@ -256,17 +267,17 @@ def _legal_moves(state: ChaseState) -> MoveList:
     mode = state.mode
     facts = survey(state)
     if facts.placement:
-        _grid(moves, Place, facts.placement, KIND_ORIENTATIONS[state.deck[0]])
+        _grid(moves, Place, make_place, facts.placement, KIND_ORIENTATIONS[state.deck[0]])
     loose = state.loose[seat]
     plain, guarded = (0, 0) if mode == TILES else _gold_target_masks(mode, facts, seat)
     if plain and loose >= MIN_STACK:
-        _grid(moves, AddGold, plain, range(MIN_STACK, loose + 1))
+        _grid(moves, AddGold, make_add_gold, plain, range(MIN_STACK, loose + 1))
     if guarded:
         sizes = facts.sizes
         for square in bits(guarded):
             if sizes[square] < loose:
                 amounts = range(sizes[square] + 1, loose + 1)
-                _grid(moves, AddGold, 1 << square, amounts)
+                _grid(moves, AddGold, make_add_gold, 1 << square, amounts)
     if facts.stacks[seat].bit_count() >= 2:
         merges = seat_merges(state, seat, (plain, guarded))
         for count, make in merge_blocks(merges):
@@ -278,19 +289,23 @@ def _legal_moves(state: ChaseState) -> MoveList:
     if three:
         moves.add(three.bit_count() * 3, _pivots(three, 3, state.exits), Pivot)
     paths = walk_paths(state, seat)
-    moves.add(len(paths), lambda index: Walk(paths[index]), Walk)
+    moves.add(len(paths), lambda index: make_walk(paths[index]), Walk)
     return moves
 
 
 def _grid(
-    moves: MoveList, kind: type[Place | AddGold], squares: int, values: Sequence[int]
+    moves: MoveList,
+    kind: type[Place | AddGold],
+    build: Callable[[int, int], ChaseMove],
+    squares: int,
+    values: Sequence[int],
 ) -> None:
-    """Add to ``moves`` a block of ``kind(square, value)`` for every square of a mask and
-    every value."""
+    """Add to ``moves`` a block of ``kind(square, value)`` (made by ``build``) for every
+    square of a mask and every value."""
     count = len(values)
 
     def make(index: int) -> ChaseMove:
-        return kind(nth_square(squares, index // count), values[index % count])
+        return build(nth_square(squares, index // count), values[index % count])
 
     moves.add(squares.bit_count() * count, make, kind)
 
@@ -298,7 +313,7 @@ def _grid(
 def _pivots(tiles: int, turns: int, exits: tuple[int, ...]) -> Callable[[int], ChaseMove]:
     def make(index: int) -> ChaseMove:
         square = nth_square(tiles, index // turns)
-        return Pivot(square, TURNS[exits[square]][index % turns])
+        return make_pivot(square, TURNS[exits[square]][index % turns])
 
     return make
 
