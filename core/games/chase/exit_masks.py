@@ -9,11 +9,10 @@ by one bit instead of working them out again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from typing import NamedTuple
 
 from core.games.chase.board import TURNS
+from core.tuples import from_fields
 
 
 class ExitMasks(NamedTuple):
@@ -25,9 +24,8 @@ class ExitMasks(NamedTuple):
     three_turns: int
 
 
-#: ``ExitMasks`` made from a tuple of its fields, skipping the named tuple's ``__new__`` (written
-#: in Python: a good share of an update's time).
-_new_masks: Callable[[tuple[int, int, int]], ExitMasks] = partial(tuple.__new__, ExitMasks)
+#: An ``ExitMasks`` from a tuple of all its fields (see ``core.tuples``): every turn makes one.
+_new_masks = from_fields(ExitMasks)
 
 #: How many exit tuples keep their masks.
 KEPT = 8

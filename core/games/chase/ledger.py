@@ -10,14 +10,13 @@ keep only the tiles under their pawns, loses and pays nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from typing import NamedTuple
 
 from core.games.chase.board import COLOUR, SIZE, SOUTH
 from core.games.chase.exit_masks import exit_masks, with_exits
 from core.games.chase.state import TILES, ChaseState
 from core.games.chase.survey import COLOUR_MASK, bits, survey
+from core.tuples import from_fields
 
 #: Kinds of debt, as ``Debt.kind``.
 JUMPED, CROSSED, PIVOTED, TAUNTED, STRANDED = "jumped", "crossed", "pivot", "taunt", "stranded"
@@ -40,9 +39,8 @@ class Debt(NamedTuple):
     settled: bool
 
 
-#: ``Debt`` made from a tuple of its fields, skipping the named tuple's ``__new__`` (written in
-#: Python: it would cost more than settling a debt from loose gold).
-_new_debt: Callable[[tuple[object, ...]], Debt] = partial(tuple.__new__, Debt)
+#: A ``Debt`` from a tuple of all its fields (see ``core.tuples``): every turn makes one.
+_new_debt = from_fields(Debt)
 
 #: ``(exits, turned, stacks, pawns, loose)``: the fields of a ``ChaseState`` a turn changes.
 BoardParts = tuple[

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
-from functools import partial
 from itertools import pairwise
 from typing import NamedTuple
 
 from core.games.chase.moves import ChaseMove, Merge
 from core.games.chase.state import ChaseState
 from core.games.chase.survey import bits, survey
+from core.tuples import from_fields
 
 #: The fewest coins that go on a tile at a time (so a merge needs one stack of at least that).
 MIN_STACK = 2
@@ -43,9 +43,8 @@ class MergeFacts(NamedTuple):
     claims: tuple[tuple[int, int], ...]
 
 
-#: ``MergeFacts`` made from a tuple of its fields, skipping the named tuple's ``__new__``
-#: (written in Python: every move list with merges makes one).
-_new_facts: Callable[[tuple[object, ...]], MergeFacts] = partial(tuple.__new__, MergeFacts)
+#: A ``MergeFacts`` from a tuple of all its fields (see ``core.tuples``): every turn makes one.
+_new_facts = from_fields(MergeFacts)
 
 
 def merge_facts(state: ChaseState, seat: int, plain: int, guarded: int) -> MergeFacts:

@@ -51,7 +51,14 @@ from core.games.chase.state import (
     repetition_key,
     state_from_fields,
 )
-from core.games.chase.survey import COLOUR_MASK, Survey, bits, nth_square, survey
+from core.games.chase.survey import (
+    COLOUR_MASK,
+    Survey,
+    bits,
+    nth_square,
+    placement_squares,
+    survey,
+)
 from core.games.chase.tiles import KIND_ORIENTATIONS, shuffled_stack
 from core.games.chase.walks import (
     PAWN_EVENT,
@@ -97,7 +104,7 @@ def placement_mask(state: ChaseState, seat: int) -> int:
     facts = survey(state)
     if seat == state.to_move:
         return facts.placement
-    return COLOUR_MASK[seat] & ~(facts.tiles | facts.pawns[1 - seat])
+    return placement_squares(seat, facts.tiles, facts.pawns)
 
 
 def gold_target_masks(state: ChaseState, seat: int) -> tuple[int, int]:

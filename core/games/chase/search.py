@@ -329,7 +329,7 @@ class _Search:
         """Record every result of sweeping on from ``here`` (``path`` led there).
 
         This is the innermost loop of the move generator, so the usual case of
-        ``successors``, the work of ``record`` and ``taunt_gold`` are written out here."""
+        ``successors`` and the work of ``record`` are written out here."""
         if pure:
             # What a pure sweep can still do depends only on where it stands, the tiles it
             # visited (which give its length and its taunt so far), the pawns it hopped and
@@ -396,17 +396,10 @@ class _Search:
             # A pure sweep that may still earn a taunt: where it can still go bounds that.
             ahead = spread_from(here, left, exits)
             if not hop_from or not (ahead | 1 << here) & hop_from:
-                # As ``taunt_gold``, written out: first counting every tile ahead, then
-                # only those along one chain of parts (see ``longest``).
-                best = 0
-                if tiles + ahead.bit_count() >= TAUNT_TILES:
-                    best = (own + (ahead & own_colour).bit_count()) // TAUNT_TILES
+                best = taunt_gold(tiles + ahead.bit_count(), own + (ahead & own_colour).bit_count())
                 if best:
                     more_tiles, more_own = self.longest(here, ahead)
-                    if tiles + more_tiles < TAUNT_TILES:
-                        best = 0
-                    else:
-                        best = (own + more_own) // TAUNT_TILES
+                    best = taunt_gold(tiles + more_tiles, own + more_own)
                 if best == 0:
                     self.flood_on(path, visited, events)
                     return

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from itertools import chain
 from typing import NamedTuple
 
 from core.games.chase.board import COLOUR
+from core.tuples import from_fields
 
 REGULAR, TILES, GOLD = "regular", "tiles", "gold"
 MODES = (REGULAR, TILES, GOLD)
@@ -54,9 +53,8 @@ class ChaseState(NamedTuple):
         return tuple(chain(*self.past, self.recent))
 
 
-#: A ``ChaseState`` made from a tuple of all its fields in order, skipping the named tuple's
-#: ``__new__`` (written in Python, and every turn makes a state).
-state_from_fields: Callable[[tuple[object, ...]], ChaseState] = partial(tuple.__new__, ChaseState)
+#: A ``ChaseState`` from a tuple of all its fields (see ``core.tuples``): every turn makes one.
+state_from_fields = from_fields(ChaseState)
 
 
 def position_key(state: ChaseState) -> int:

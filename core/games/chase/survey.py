@@ -7,13 +7,12 @@ tiles, who controls them, where the pawns are); the answers are bitmasks with bi
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from typing import NamedTuple
 
 from core.games.chase.board import COLOUR, SQUARES
 from core.games.chase.exit_masks import exit_masks
 from core.games.chase.state import GOLD, ChaseState
+from core.tuples import from_fields
 
 #: COLOUR_MASK[seat]: the squares of that seat's colour.
 COLOUR_MASK = tuple(
@@ -89,9 +88,13 @@ def nth_square(mask: int, index: int) -> int:
     return base + _BYTE_SQUARES[0][mask][index]
 
 
-#: ``Survey`` made from a tuple of its fields, skipping the named tuple's ``__new__`` (written
-#: in Python, it costs about as much as the rest of a small survey).
-_new_survey: Callable[[tuple[object, ...]], Survey] = partial(tuple.__new__, Survey)
+def placement_squares(seat: int, tiles: int, pawns: tuple[int, int]) -> int:
+    """Where ``seat`` may place a tile: squares of its colour with no tile and no enemy pawn."""
+    return COLOUR_MASK[seat] & ~(tiles | pawns[1 - seat])
+
+
+#: A ``Survey`` from a tuple of all its fields (see ``core.tuples``): every turn makes one.
+_new_survey = from_fields(Survey)
 
 
 def _survey(state: ChaseState, previous: tuple[ChaseState | None, Survey]) -> Survey:
@@ -129,7 +132,7 @@ def _survey(state: ChaseState, previous: tuple[ChaseState | None, Survey]) -> Su
     south = tiles & (COLOUR_MASK[0] ^ turned)
     north = tiles & ~south
     guarded = south_gold | north_gold
-    placement = COLOUR_MASK[seat] & ~(tiles | pawn_masks[1 - seat]) if deck else 0
+    placement = placement_squares(seat, tiles, pawn_masks) if deck else 0
     return _new_survey(
         (
             tiles,
