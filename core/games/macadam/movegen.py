@@ -17,12 +17,14 @@ each jump carries the table of the square it lands on, so a chain goes on from t
 one look-up. The moves of the first three jumps of a chain are made once, at import,
 rather than each time they are found: the second jump is tabled for each start and first
 landing square, the third by its landing square for each start, first and second landing
-square. Most chains stop there; longer ones make their moves as they go.
+square. Most chains stop there; longer ones make their moves as they go, from the landing
+squares and their bits of the first three jumps, also made at import.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import TypeVar
 
 from core.games.macadam.board import EIGHT_WAYS, GOAL, HALF, NORTH, ORTHOGONAL, SOUTH, mask, step
@@ -31,29 +33,41 @@ from core.games.macadam.moves import PawnMove, step_move
 #: Squares a seat may slide on or through: its own half minus its own goal.
 SLIDE_ROOM = (HALF[SOUTH] & ~GOAL[SOUTH], HALF[NORTH] & ~GOAL[NORTH])
 _new_pawn_move = tuple.__new__
+#: The largest answer a board gives a probe at a free landing square (see ``Probe``).
+_FREE = (1 << 64) - 1
 T = TypeVar("T")
 
 #: The slides from a square, keyed by which squares of its slide cross are taken.
 SlideTable = dict[int, tuple[PawnMove, ...]]
-#: A jump of a chain going on (the third of a chain or later): ``(landing square, its bit,
-#: the jump table of the landing square, the neighbours to look at there)``. The last
-#: leaves out the pawn just jumped over: from the landing square it could only be jumped
-#: straight back, onto a square already landed on.
-JumpStep = tuple[int, int, "JumpTable", int]
+#: A board is the mover's pawns in its low 64 bits and every taken square (and every square
+#: landed on so far) in its high 64 bits. A probe of a jump asks it two things with one
+#: ``&``: the landing square's bit in the high half, and in the low half the neighbours to
+#: look at there, all but the pawn just jumped over (from the landing square it could only
+#: be jumped straight back, onto a square already landed on). ``board & probe`` is above
+#: ``_FREE`` if the landing square is taken; else it is the key of the landing square's
+#: jump table: which of those neighbours hold the mover's pawns.
+Probe = int
+#: A jump of a chain going on (the third of a chain or later): ``(landing square, its bit in
+#: the high half of a board, the jump's probe, the jump table of the landing square)``.
+JumpStep = tuple[int, int, Probe, "JumpTable"]
 #: The jumps from a square, keyed by which of its neighbours hold the mover's pawns: those
 #: landing on the board and off the mover's own goal (whether the landing square is free is
 #: for the caller to check).
 JumpTable = dict[int, tuple[JumpStep, ...]]
 #: The second jump of a chain, which belongs to one start and one first landing square, so
-#: its move is made in advance: ``(the landing square's bit, the move start-first-second,
-#: the jump table of the landing square, the neighbours to look at there, the moves of the
-#: third jumps from there indexed by their landing square)``. The third jumps are found in
-#: the shared jump table and their moves, which belong to the whole chain, read from the
-#: last (``None`` on squares no third jump lands on).
-SecondJump = tuple[int, PawnMove, JumpTable, int, tuple[PawnMove | None, ...]]
-#: The first jump of a pawn: ``(the landing square's bit, the single jump as a move, the
-#: second jumps from there keyed like a jump table, the neighbours to look at there)``.
-FirstJump = tuple[int, PawnMove, dict[int, tuple[SecondJump, ...]], int]
+#: its move is made in advance: ``(the jump's probe, the move start-first-second, the jump
+#: table of the landing square, the moves of the third jumps from there indexed by their
+#: landing square, and each third jump's chain so far keyed by its landing square)``. The
+#: third jumps are found in the shared jump table and their moves, which belong to the whole
+#: chain, read from the fourth (``None`` on squares no third jump lands on); the last serves
+#: the rare chains that go on.
+SecondJump = tuple[Probe, PawnMove, JumpTable, tuple[PawnMove | None, ...], "dict[int, ChainSoFar]"]
+#: A chain of three jumps, as a longer chain needs it: ``(its three landing squares, their
+#: bits in the high half of a board)``, made in advance rather than each time a chain goes on.
+ChainSoFar = tuple[tuple[int, int, int], int]
+#: The first jump of a pawn: ``(the jump's probe, the single jump as a move, the second
+#: jumps from there keyed like a jump table)``.
+FirstJump = tuple[Probe, PawnMove, dict[int, tuple[SecondJump, ...]]]
 
 
 def _subsets(bits: int) -> Iterator[int]:
@@ -137,10 +151,9 @@ def _jump_lines(seat: int) -> list[list[tuple[int, int]]]:
     return lines
 
 
-def _onward(neighbours: list[int], land: int, over: int) -> int:
-    """The neighbours of ``land`` to look at after landing there over ``over``: all but
-    ``over``, which could only be jumped straight back, onto a square already landed on."""
-    return neighbours[land] & ~(1 << over)
+def _probe(neighbours: list[int], land: int, over: int) -> Probe:
+    """The probe of a jump landing on ``land`` over ``over``."""
+    return 1 << 64 + land | neighbours[land] & ~(1 << over)
 
 
 def _further_jumps(lines: list[list[tuple[int, int]]], neighbours: list[int]) -> list[JumpTable]:
@@ -148,11 +161,17 @@ def _further_jumps(lines: list[list[tuple[int, int]]], neighbours: list[int]) ->
     tables: list[JumpTable] = [{} for _ in lines]
     for square, open_lines in enumerate(lines):
         steps = [
-            (over, (land, 1 << land, tables[land], _onward(neighbours, land, over)))
+            (over, (land, 1 << 64 + land, _probe(neighbours, land, over), tables[land]))
             for over, land in open_lines
         ]
         tables[square].update(_by_friends(steps))
     return tables
+
+
+@cache
+def _chain_so_far(first: int, second: int, third: int) -> ChainSoFar:
+    """The chain landing on ``first``, ``second`` and ``third``: one value for every start."""
+    return (first, second, third), (1 << first | 1 << second | 1 << third) << 64
 
 
 def _first_jumps(
@@ -169,15 +188,17 @@ def _first_jumps(
             if over2 == over:  # back over the first pawn: onto the start
                 continue
             triples: list[PawnMove | None] = [None] * 64
+            chains: dict[int, ChainSoFar] = {}
             for over3, land3 in lines[land2]:
                 if over3 != over2:  # back over the second pawn: onto the first landing
                     triples[land3] = _new_pawn_move(PawnMove, (start, land3, (land, land2)))
+                    chains[land3] = _chain_so_far(land, land2, land3)
             double = _new_pawn_move(PawnMove, (start, land2, (land,)))
-            onward = _onward(neighbours, land2, over2)
-            seconds.append((over2, (1 << land2, double, further[land2], onward, tuple(triples))))
+            probe = _probe(neighbours, land2, over2)
+            second = (probe, double, further[land2], tuple(triples), chains)
+            seconds.append((over2, second))
         single = step_move(start, land)
-        onward = _onward(neighbours, land, over)
-        firsts.append((over, (1 << land, single, _by_friends(seconds), onward)))
+        firsts.append((over, (_probe(neighbours, land, over), single, _by_friends(seconds))))
     return _by_friends(firsts)
 
 
@@ -225,16 +246,18 @@ def pawn_moves(own: int, other: int, seat: int) -> list[PawnMove]:
     pawns all along. Until the third jump only taken squares need checking: a second jump
     cannot land on the start, nor a third on the first landing square (either would jump
     back over the pawn just jumped), and a third jump landing on the start finds it taken
-    by the pawn that moves. Whether the mover has pawns beside a landing square is asked
-    before its jump table is: most landing squares have none, and any opens a jump (the
-    tables hold only the neighbours with a square beyond), so no table gives an empty
-    answer.
+    by the pawn that moves. Each jump asks the board (see ``Probe``), with one ``&``, both
+    whether its landing square is free and which neighbours there hold the mover's pawns;
+    the landing square's jump table is asked only when some do: most landing squares have
+    none, and any opens a jump (the tables hold only the neighbours with a square beyond),
+    so no table gives an empty answer.
 
     The pawns are gathered by joining the ready tuples of the eight ranks, and moves are
     added by ``moves.append`` itself rather than an alias: both are markedly cheaper in
     CPython 3.11 than a loop over the ranks and a bound-method alias.
     """
     occupied = own | other
+    board = occupied << 64 | own
     r1, r2, r3, r4, r5, r6, r7, r8 = RANKS[seat]
     b8, b7, b6, b5, b4, b3, b2, b1 = own.to_bytes(8)  # big-endian: no byte order to parse
     pawns = r1[b1] + r2[b2] + r3[b3] + r4[b4] + r5[b5] + r6[b6] + r7[b7] + r8[b8]
@@ -245,30 +268,29 @@ def pawn_moves(own: int, other: int, seat: int) -> list[PawnMove]:
         friends = own & near
         if not friends:
             continue
-        for land_bit, single, seconds, seconds_near in firsts[friends]:
-            if occupied & land_bit:
+        for probe, single, seconds in firsts[friends]:
+            friends = board & probe
+            if friends > _FREE:
                 continue
             moves.append(single)
-            friends = own & seconds_near
             if not friends:
                 continue
-            for land2_bit, double, thirds, thirds_near, triples in seconds[friends]:
-                if occupied & land2_bit:
+            for probe, double, thirds, triples, chains in seconds[friends]:
+                friends = board & probe
+                if friends > _FREE:
                     continue
                 moves.append(double)
-                friends = own & thirds_near
                 if not friends:
                     continue
-                for land3, land3_bit, onward, onward_near in thirds[friends]:
-                    if occupied & land3_bit:
+                for land3, _, probe, onward in thirds[friends]:
+                    friends = board & probe
+                    if friends > _FREE:
                         continue
                     triple = triples[land3]
                     moves.append(triple)
-                    friends = own & onward_near
                     if friends:
-                        landed = occupied | land_bit | land2_bit | land3_bit
-                        start, _, via = triple
-                        _add_chains(moves, start, (*via, land3), landed, own, onward[friends])
+                        via, via_bits = chains[land3]
+                        _add_chains(moves, triple[0], via, board | via_bits, onward[friends])
     return moves
 
 
@@ -276,19 +298,18 @@ def _add_chains(
     moves: list[PawnMove],
     start: int,
     via: tuple[int, ...],
-    landed: int,
-    own: int,
+    board: int,
     onward: tuple[JumpStep, ...],
 ) -> None:
     """Add the jumps by ``onward`` that go on from the chain from ``start`` whose landing
     squares so far are ``via``, each a move of its own, and every chain going on from them.
-    ``landed`` holds every pawn and every square landed on so far."""
-    for land, land_bit, table, near in onward:
-        if not landed & land_bit:
+    ``board`` (see ``Probe``) counts every square landed on so far as taken."""
+    for land, land_bit, probe, table in onward:
+        friends = board & probe
+        if friends <= _FREE:
             moves.append(_new_pawn_move(PawnMove, (start, land, via)))
-            friends = own & near
             if friends:
-                _add_chains(moves, start, (*via, land), landed | land_bit, own, table[friends])
+                _add_chains(moves, start, (*via, land), board | land_bit, table[friends])
 
 
 def pawn_moves_from(start: int, own: int, other: int, seat: int) -> list[PawnMove]:
@@ -298,9 +319,10 @@ def pawn_moves_from(start: int, own: int, other: int, seat: int) -> list[PawnMov
 
 def has_jump(own: int, occupied: int, seat: int) -> bool:
     """Whether ``seat``, whose pawns are ``own``, has any jump, answered without listing them."""
+    board = occupied << 64 | own
     for rank, byte in zip(RANKS[seat], own.to_bytes(8, "little"), strict=False):
         for _, _, near, firsts in rank[byte]:
-            for land_bit, _, _, _ in firsts[own & near]:
-                if not occupied & land_bit:
+            for probe, _, _ in firsts[own & near]:
+                if board & probe <= _FREE:
                     return True
     return False
