@@ -80,6 +80,11 @@ STEPS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 STEP_MASKS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sum(1 << step for step in steps) for steps in by_mask) for by_mask in STEPS
 )
+#: BIT[square]: ``1 << square``, ready-made (a shift makes a new big int; a look-up does not).
+BIT: tuple[int, ...] = tuple(1 << square for square in range(SQUARES))
+#: SINGLE[square]: ``(square,)``, ready-made: ``path + SINGLE[square]`` makes one tuple where
+#: ``(*path, square)`` makes a list and then a tuple.
+SINGLE: tuple[tuple[int], ...] = tuple((square,) for square in range(SQUARES))
 
 
 def direction_between(start: int, end: int) -> tuple[int, int] | None:

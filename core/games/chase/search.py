@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from core.games.chase.board import EXIT_BITS, NEIGHBOUR, RAYS, STEP_LINES, STEP_MASKS, STEPS
-from core.games.chase.step_parts import LONGEST_KEPT, Parts, strong_parts
+from core.games.chase.board import BIT, NEIGHBOUR, SINGLE, STEP_LINES, STEP_MASKS, STEPS
+from core.games.chase.jumps import jump_landings
+from core.games.chase.step_parts import Parts, longest_chain, strong_parts
 from core.games.chase.sweep_steps import NEIGHBOUR_SET, hop_lines, spread_from, step_spread
 from core.games.chase.walks import (
-    GOLD_EVENT,
-    PAWN_EVENT,
     TAUNT_EVENT,
     TAUNT_TILES,
     Events,
@@ -51,6 +50,7 @@ class _Search:
         "occupied",
         "own_colour",
         "parts",
+        "reach",
         "start",
         "steps",
         "swept",
@@ -81,9 +81,9 @@ class _Search:
     # -- the whole search ---------------------------------------------------------------------
 
     def run(self) -> Results:
-        landings = self.landings()
+        landings = jump_landings(self.board, self.start, self.free, self.occupied)
         start = self.start
-        if not self.hops and not self.taunt_possible():
+        if not self.hops:
             found = self.found
             groups: dict[Events, list[Path]] = {(): [(start,)]}
             for square, events, _ in landings:
@@ -91,17 +91,27 @@ class _Search:
                 path = (start, square)
                 found[square, events] = path
                 groups.setdefault(events, []).append(path)
-            for events, sources in groups.items():
-                self.flood(sources, 0, events)
-            return found
+            reach = None
+            if len(groups[()]) == 1:
+                # The flood from the start alone goes just where a pure sweep could: flooded
+                # first, it tells whether a taunt is possible (seldom, and then its results
+                # are dropped for the depth-first search's).
+                reach = (self.free & ~BIT[start]) ^ self.flood(groups.pop(()), 0, ())
+            if not self.taunt_possible(reach):
+                for events, sources in groups.items():
+                    self.flood(sources, 0, events)
+                return found
+            self.found = {}
         # What only the depth-first search needs (see ``sweep``): the branches opened, those
         # gone into by a sweep that can no longer earn a taunt (``(square, jumped, events)``:
-        # the tiles visited), and those of pure sweeps (``(square, visited, jumped, events)``).
+        # the tiles visited), those of pure sweeps (``(square, visited, jumped, events)``),
+        # and the tiles sweep steps reach from the start.
         self.steps = 0
         self.explored: dict[tuple[int, int, Events], list[int]] = {}
         self.swept: set[tuple[int, int, int, Events]] = set()
         own = 1 if 1 << start & self.own_colour else 0
-        self.counted_flood((start,), 1 << start, (), (1, own))
+        unreached = self.counted_flood((start,), 1 << start, (), (1, own))
+        self.reach = (self.free & ~BIT[start]) ^ unreached
         self.sweep(start, 1 << start, (start,), (), 1, own, 0, pure=True)
         if self.steps > SEARCH_LIMIT:
             self.detours()
@@ -128,76 +138,35 @@ class _Search:
                 self.flood([path[:length]], visited, (), (length, own))
                 visited |= 1 << square
 
-    def landings(self) -> list[tuple[int, Events, int]]:
-        """``(square, events, pawns jumped)`` for every jump out of the start tile (a jump of
-        two squares over an enemy pawn is the first hop of a sweep instead)."""
-        board, start = self.board, self.start
-        exits, free, occupied = self.exits, self.free, self.occupied
-        enemy, enemy_gold = self.enemy, board.enemy_gold
-        rays = RAYS[start]
-        result = []
-        for direction in EXIT_BITS[exits[start]]:
-            # ``passable`` and ``pass_events``, written out, square by square along the ray;
-            # the first square, where no jump lands, on its own, since most rays stop there.
-            ray = rays[direction]
-            if not ray:
-                continue
-            square = ray[0]
-            square_exits = exits[square]
-            if square_exits and not square_exits >> direction & 1:
-                continue
-            bit = 1 << square
-            if bit & occupied and not bit & enemy:
-                continue
-            events: Events = (GOLD_EVENT + square,) if bit & enemy_gold else ()
-            jumped = 0
-            if bit & enemy:
-                events += (PAWN_EVENT + square,)
-                jumped = bit
-            # Two squares over an enemy pawn is a hop, not a jump.
-            lands = not jumped
-            for square in ray[1:]:
-                bit = 1 << square
-                if bit & free and lands:
-                    result.append((square, events, jumped))
-                lands = True
-                if bit & occupied and not bit & enemy:
-                    break
-                square_exits = exits[square]
-                if square_exits and not square_exits >> direction & 1:
-                    break
-                if bit & enemy_gold:
-                    events += (GOLD_EVENT + square,)
-                if bit & enemy:
-                    events += (PAWN_EVENT + square,)
-                    jumped |= bit
-        return result
-
     def hop_chances(self, lines: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
         """``(from, over, to)`` for every hop a sweep might make, whatever it visited first:
         those of ``hop_lines`` from a tile the pawn can stand on to a free one."""
         if not lines:
             return []
         free = self.free
-        stands = free | 1 << self.start
-        return [line for line in lines if 1 << line[2] & free and 1 << line[0] & stands]
+        stands = free | BIT[self.start]
+        return [line for line in lines if BIT[line[2]] & free and BIT[line[0]] & stands]
 
-    def taunt_possible(self) -> bool:
-        """Whether a pure sweep from the start could cover enough tiles for a taunt."""
+    def taunt_possible(self, reach: int | None = None) -> bool:
+        """Whether a pure sweep from the start could cover enough tiles for a taunt.
+        ``reach``: the tiles sweep steps reach from the start, if known."""
         start = self.start
-        stands = self.free | 1 << start
+        bit = BIT[start]
         own_colour = self.own_colour
-        if stands.bit_count() < TAUNT_TILES or (stands & own_colour).bit_count() < TAUNT_TILES:
-            return False  # too few tiles on the whole board, reachable or not
-        reach = spread_from(start, self.free & ~(1 << start), self.exits)
-        own = (reach | 1 << start) & own_colour
+        if reach is None:
+            stands = self.free | bit
+            if stands.bit_count() < TAUNT_TILES or (stands & own_colour).bit_count() < TAUNT_TILES:
+                return False  # too few tiles on the whole board, reachable or not
+            reach = spread_from(start, self.free & ~bit, self.exits)
+        own = (reach | bit) & own_colour
         if reach.bit_count() + 1 < TAUNT_TILES or own.bit_count() < TAUNT_TILES:
             return False
         if self.parts is None and not self.hops:
             # With no hop to make, ``sweep_range`` is just this: no need to spread again.
-            self.parts = strong_parts(self.exits, reach | 1 << start)
-        more_tiles, more_own = self.longest(start, reach)
-        return taunt_gold(1 + more_tiles, (1 << start & own_colour).bit_count() + more_own) > 0
+            self.parts = strong_parts(self.exits, reach | bit)
+        parts = self.parts or self.new_parts()
+        more_tiles, more_own = longest_chain(parts, start, reach, own_colour)
+        return taunt_gold(1 + more_tiles, (bit & own_colour).bit_count() + more_own) > 0
 
     # -- breadth first ------------------------------------------------------------------------
 
@@ -207,18 +176,18 @@ class _Search:
         visited: int,
         events: Events,
         counts: tuple[int, int] | None = None,
-    ) -> None:
+    ) -> int:
         """Record every tile sweep steps reach from the ends of ``sources`` (paths), with the
         same events, by the shortest way. ``counts`` (tiles, tiles of the mover's colour) of
-        the one source path, for a pure sweep that may earn a taunt on the way."""
+        the one source path, for a pure sweep that may earn a taunt on the way. Returns the
+        free tiles not reached (nor visited, nor a source's end)."""
         exits, free, start = self.exits, self.free, self.start
         found = self.found
         seen = visited
         for path in sources:
-            seen |= 1 << path[-1]
+            seen |= BIT[path[-1]]
         if counts is not None:
-            self.counted_flood(sources[0], seen, events, counts)
-            return
+            return self.counted_flood(sources[0], seen, events, counts)
         unseen = free & ~seen
         frontier = sources
         while frontier:
@@ -232,8 +201,8 @@ class _Search:
                     continue
                 unseen ^= open_steps
                 for step in STEPS[end][end_exits]:
-                    if open_steps >> step & 1:
-                        longer = (*path, step)
+                    if BIT[step] & open_steps:
+                        longer = path + SINGLE[step]
                         if step != start:
                             # As ``record``: the first of the shortest paths to each result.
                             key = (step, events)
@@ -241,8 +210,9 @@ class _Search:
                             if known is None or len(longer) < len(known):
                                 found[key] = longer
                         frontier.append(longer)
+        return unseen
 
-    def counted_flood(self, path: Path, seen: int, events: Events, counts: tuple[int, int]) -> None:
+    def counted_flood(self, path: Path, seen: int, events: Events, counts: tuple[int, int]) -> int:
         """``flood`` from the one path of a pure sweep (``seen``: the tiles it may not enter),
         counting its tiles for a taunt on the way. Its loop mirrors ``flood``'s rather than
         sharing it, so that the common search pays nothing for the counting."""
@@ -264,9 +234,9 @@ class _Search:
                     continue
                 unseen ^= open_steps
                 for step in STEPS[end][end_exits]:
-                    if open_steps >> step & 1:
-                        longer = (*path, step)
-                        more_own = own + 1 if own_colour >> step & 1 else own
+                    if BIT[step] & open_steps:
+                        longer = path + SINGLE[step]
+                        more_own = own + 1 if own_colour & BIT[step] else own
                         if step != start:
                             ending = events
                             if tiles >= TAUNT_TILES and more_own >= TAUNT_TILES:
@@ -276,6 +246,7 @@ class _Search:
                             if known is None or len(longer) < len(known):
                                 found[key] = longer
                         frontier.append((longer, more_own))
+        return unseen
 
     # -- depth first --------------------------------------------------------------------------
 
@@ -285,6 +256,21 @@ class _Search:
         taunt to come that one found no taunt either), so it is left out there."""
         if len(path) > 1:
             self.flood([path], visited, events)
+
+    def known_within(self, ahead: int, events: Events, length: int) -> bool:
+        """Whether every tile ``ahead`` but the start has a result with ``events`` already, by
+        a path of at most ``length`` squares. A flood on to them from a path one square
+        shorter would then record nothing: its paths are longer, and a result is replaced
+        only by a shorter path."""
+        found, start = self.found, self.start
+        while ahead:
+            square = ahead.bit_length() - 1
+            ahead ^= BIT[square]
+            if square != start:
+                known = found.get((square, events))
+                if known is None or len(known) > length:
+                    return False
+        return True
 
     def successors(
         self, here: int, left: int, jumped: int
@@ -298,7 +284,7 @@ class _Search:
         reached = 0
         hopped: dict[int, int] = {}
         for direction, step in STEP_LINES[here][exits[here]]:
-            bit = 1 << step
+            bit = BIT[step]
             if not bit & self.occupied:
                 if bit & left:
                     squares.append(step)
@@ -309,9 +295,9 @@ class _Search:
             if not passable(exits[step], direction):
                 continue
             land = NEIGHBOUR[step][direction]
-            if land >= 0 and 1 << land & left:
+            if land >= 0 and BIT[land] & left:
                 squares.append(land)
-                reached |= 1 << land
+                reached |= BIT[land]
                 hopped[land] = step
         return squares, reached, hopped
 
@@ -382,26 +368,29 @@ class _Search:
         # a pawn not jumped yet, onto a tile not visited yet: from one of ``hop_from``.
         hop_from = 0
         for before, over, land in self.hops:
-            if not jumped >> over & 1 and not visited >> land & 1:
-                hop_from |= 1 << before
+            if not jumped & BIT[over] and not visited & BIT[land]:
+                hop_from |= BIT[before]
         if prune:
             # No taunt can come: only a hop can, if one of ``hop_from`` is within reach.
             # The sweep steps spread from ``here`` until they meet one.
             if not hop_from or not (
-                hop_from >> here & 1 or spread_from(here, left, exits, hop_from) & hop_from
+                hop_from & BIT[here] or spread_from(here, left, exits, hop_from) & hop_from
             ):
                 self.flood_on(path, visited, events)
                 return
         else:
-            # A pure sweep that may still earn a taunt: where it can still go bounds that.
-            ahead = spread_from(here, left, exits)
-            if not hop_from or not (ahead | 1 << here) & hop_from:
+            # A pure sweep that may still earn a taunt: where it can still go bounds that
+            # (from the start: where the first flood went).
+            ahead = spread_from(here, left, exits) if len(path) > 1 else self.reach
+            if not hop_from or not (ahead | BIT[here]) & hop_from:
                 best = taunt_gold(tiles + ahead.bit_count(), own + (ahead & own_colour).bit_count())
                 if best:
-                    more_tiles, more_own = self.longest(here, ahead)
+                    parts = self.parts or self.new_parts()
+                    more_tiles, more_own = longest_chain(parts, here, ahead, own_colour)
                     best = taunt_gold(tiles + more_tiles, own + more_own)
                 if best == 0:
-                    self.flood_on(path, visited, events)
+                    if not self.known_within(ahead, events, len(path) + 1):
+                        self.flood_on(path, visited, events)
                     return
                 if self.complete(ahead, events, tiles, own, best):
                     return
@@ -409,7 +398,7 @@ class _Search:
         start = self.start
         step_tiles = tiles + 1
         for square in moves:
-            bit = 1 << square
+            bit = BIT[square]
             if not open_steps & bit:
                 continue
             step_events = events
@@ -417,9 +406,9 @@ class _Search:
             if hopped and square in hopped:
                 over = hopped[square]
                 step_events = events + pass_events(self.board, over)
-                step_jumped = jumped | 1 << over
+                step_jumped = jumped | BIT[over]
             step_own = own + 1 if own_colour & bit else own
-            step_path = (*path, square)
+            step_path = path + SINGLE[square]
             if square != start:
                 ending = step_events
                 if pure and step_tiles >= TAUNT_TILES and step_own >= TAUNT_TILES:
@@ -440,47 +429,11 @@ class _Search:
                 pure,
             )
 
-    def longest(self, here: int, ahead: int) -> tuple[int, int]:
-        """Upper bounds on the tiles, and tiles of the mover's colour, that a sweep going on
-        from ``here`` can still add (``ahead``: the tiles it can still reach): along a chain
-        of strongly connected parts of the board's step graph, all their tiles ahead."""
-        if self.parts is None:
-            self.parts = strong_parts(self.exits, self.sweep_range())
-        part_of, masks, successors, known = self.parts
-        own_colour = self.own_colour
-        # The answer depends only on the graph and these, and often comes up again: from
-        # another order of the same tiles, or on a later turn over the same web of tiles.
-        key = (here, ahead, own_colour)
-        answer = known.get(key)
-        if answer is not None:
-            return answer
-        within = ahead | 1 << here
-        part = part_of[here]
-        # A part comes after every part it leads to: those after ``here``'s are out of reach.
-        most_tiles = [0] * (part + 1)
-        most_own = [0] * (part + 1)
-        for index in range(part + 1):
-            mask = masks[index]
-            if not mask & within:
-                continue
-            left = mask & ahead
-            tiles = left.bit_count()
-            own = (left & own_colour).bit_count()
-            # The most of each (maybe along different chains: these are bounds).
-            more_tiles = more_own = 0
-            for before in successors[index]:
-                if most_tiles[before] > more_tiles:
-                    more_tiles = most_tiles[before]
-                if most_own[before] > more_own:
-                    more_own = most_own[before]
-            tiles += more_tiles
-            own += more_own
-            most_tiles[index] = tiles
-            most_own[index] = own
-        if len(known) >= LONGEST_KEPT:
-            known.clear()
-        answer = known[key] = most_tiles[part], most_own[part]
-        return answer
+    def new_parts(self) -> Parts:
+        """The strongly connected parts of the step graph over ``sweep_range``, for the bound
+        of ``longest_chain``: made when first needed."""
+        self.parts = strong_parts(self.exits, self.sweep_range())
+        return self.parts
 
     def sweep_range(self) -> int:
         """Every tile a pure sweep could stand on, whatever it visited: the start and all
@@ -501,18 +454,17 @@ class _Search:
     def complete(self, ahead: int, events: Events, tiles: int, own: int, best: int) -> bool:
         """Whether every result a pure sweep could still reach (ending on a tile ``ahead``)
         is already known."""
-        endings = []
-        for earned in range(taunt_gold(tiles, own), best + 1):
-            endings.append((*events, TAUNT_EVENT + earned) if earned else events)
         found = self.found
-        # Tile by tile (ascending), since the first one often settles it.
-        while ahead:
-            low = ahead & -ahead
-            end = low.bit_length() - 1
-            for ending in endings:
-                if (end, ending) not in found:
+        # The most gold first, and tile by tile (ascending): the result missing, if any, is
+        # most often the first tile's with the most gold.
+        for earned in range(best, taunt_gold(tiles, own) - 1, -1):
+            ending = (*events, TAUNT_EVENT + earned) if earned else events
+            rest = ahead
+            while rest:
+                low = rest & -rest
+                if (low.bit_length() - 1, ending) not in found:
                     return False
-            ahead ^= low
+                rest ^= low
         return True
 
 

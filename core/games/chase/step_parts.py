@@ -1,16 +1,16 @@
 """The strongly connected parts of the graph of sweep steps between tiles, which bound how
-far a sweep can still go (see ``search._Search.longest``)."""
+far a sweep can still go (``longest_chain``)."""
 
 from __future__ import annotations
 
-from core.games.chase.board import SQUARES, STEPS
+from core.games.chase.board import BIT, SQUARES, STEPS
 from core.games.chase.survey import bits
 
-#: ``search._Search.longest``'s answers by ``(here, ahead, own_colour)``.
+#: ``longest_chain``'s answers by ``(here, ahead, own_colour)``.
 LongestAnswers = dict[tuple[int, int, int], tuple[int, int]]
 #: ``(part of each square (-1: not a node), tiles of each part, parts each leads to, answers)``.
 Parts = tuple[list[int], list[int], list[list[int]], LongestAnswers]
-#: How many answers of ``search._Search.longest`` the last element of a ``Parts`` keeps.
+#: How many answers of ``longest_chain`` the last element of a ``Parts`` keeps.
 LONGEST_KEPT = 4096
 _known_parts: dict[tuple[int, bytes], Parts] = {}
 
@@ -99,3 +99,43 @@ def _tarjan(exits: tuple[int, ...], nodes: list[int]) -> Parts:
                     after.discard(part)
                     successors.append(sorted(after))
     return part_of, masks, successors, {}
+
+
+def longest_chain(parts: Parts, here: int, ahead: int, own_colour: int) -> tuple[int, int]:
+    """Upper bounds on the tiles, and tiles of ``own_colour``, that a sweep going on from
+    ``here`` can still add (``ahead``: the tiles it can still reach): along a chain of the
+    strongly connected ``parts``, all their tiles ahead."""
+    part_of, masks, successors, known = parts
+    # The answer depends only on the graph and these, and often comes up again: from
+    # another order of the same tiles, or on a later turn over the same web of tiles.
+    key = (here, ahead, own_colour)
+    answer = known.get(key)
+    if answer is not None:
+        return answer
+    within = ahead | BIT[here]
+    part = part_of[here]
+    # A part comes after every part it leads to: those after ``here``'s are out of reach.
+    most_tiles = [0] * (part + 1)
+    most_own = [0] * (part + 1)
+    for index in range(part + 1):
+        mask = masks[index]
+        if not mask & within:
+            continue
+        left = mask & ahead
+        tiles = left.bit_count()
+        own = (left & own_colour).bit_count()
+        # The most of each (maybe along different chains: these are bounds).
+        more_tiles = more_own = 0
+        for before in successors[index]:
+            if most_tiles[before] > more_tiles:
+                more_tiles = most_tiles[before]
+            if most_own[before] > more_own:
+                more_own = most_own[before]
+        tiles += more_tiles
+        own += more_own
+        most_tiles[index] = tiles
+        most_own[index] = own
+    if len(known) >= LONGEST_KEPT:
+        known.clear()
+    answer = known[key] = most_tiles[part], most_own[part]
+    return answer

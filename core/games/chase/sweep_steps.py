@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.games.chase.board import ALL_EXITS, NEIGHBOUR, STEP_MASKS
+from core.games.chase.board import ALL_EXITS, BIT, NEIGHBOUR, STEP_MASKS
 from core.games.chase.walks import WalkBoard
 
 #: NEIGHBOUR_SET[square]: the adjacent squares as a mask.
@@ -37,24 +37,37 @@ def step_spread(tiles: int, exits: Sequence[int]) -> int:
     through one of its exits."""
     spread = 0
     while tiles:
-        low = tiles & -tiles
-        square = low.bit_length() - 1
+        # Highest tile first: ``bit_length`` and a table look-up cost less than isolating the
+        # lowest bit (two more operations on a big int, each making a new one).
+        square = tiles.bit_length() - 1
         spread |= STEP_MASKS[square][exits[square]]
-        tiles ^= low
+        tiles ^= BIT[square]
     return spread
 
 
 def spread_from(here: int, unseen: int, exits: Sequence[int], goal: int = 0) -> int:
     """The tiles of ``unseen`` (``here`` not among them) that sweep steps reach from
     ``here`` through tiles of ``unseen``. With a ``goal`` mask the spreading stops as soon as
-    it meets one of its tiles: the answer then holds that tile, and maybe not all the others."""
+    it meets one of its tiles: the answer then holds that tile, and maybe not all the others.
+
+    ``step_spread`` is written out (a call per round costs more than its loop), and the
+    tiles reached are just those that left ``unseen``."""
     new = STEP_MASKS[here][exits[here]] & unseen
-    reached = 0
-    while new and not new & goal:
-        reached |= new
+    before = unseen
+    while new:
+        if goal and new & goal:
+            return (before ^ unseen) | new
         unseen ^= new
-        new = step_spread(new, exits) & unseen
-    return reached | new
+        # The first tile of the round on its own: most rounds have just one.
+        square = new.bit_length() - 1
+        spread = STEP_MASKS[square][exits[square]]
+        new ^= BIT[square]
+        while new:
+            square = new.bit_length() - 1
+            spread |= STEP_MASKS[square][exits[square]]
+            new ^= BIT[square]
+        new = spread & unseen
+    return before ^ unseen
 
 
 def hop_lines(board: WalkBoard) -> list[tuple[int, int, int]]:
