@@ -74,15 +74,21 @@ def with_exits(old: tuple[int, ...], square: int, exits: int) -> tuple[int, ...]
     new = tuple(changed)
     entry = _known.get(id(old))
     if entry is not None and entry[0] is old:
-        tiles, one, three = entry[1]
-        keep = ~(1 << square)
-        tile, one_turn, three_turns = _FLAGS[exits]
-        masks = (
-            tiles & keep | tile << square,
-            one & keep | one_turn << square,
-            three & keep | three_turns << square,
-        )
-        _keep(new, _new_masks(masks))
+        masks = entry[1]
+        flags = _FLAGS[exits]
+        # Equal flags leave the masks as they were (as after a pivot: the same tile).
+        if flags != _FLAGS[old[square]]:
+            tiles, one, three = masks
+            keep = ~(1 << square)
+            tile, one_turn, three_turns = flags
+            masks = _new_masks(
+                (
+                    tiles & keep | tile << square,
+                    one & keep | one_turn << square,
+                    three & keep | three_turns << square,
+                )
+            )
+        _keep(new, masks)
     return new
 
 

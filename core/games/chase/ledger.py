@@ -39,8 +39,12 @@ class Debt(NamedTuple):
     settled: bool
 
 
-#: A ``Debt`` from a tuple of all its fields (see ``core.tuples``): every turn makes one.
+#: A ``Debt`` from a tuple of all its fields (see ``core.tuples``).
 _new_debt = from_fields(Debt)
+#: A debt as the ledger records it: the fields of its ``Debt``, in order, as a plain tuple
+#: (most turns only need to know whether every debt was paid, so the named values are made
+#: only when asked for, by ``Ledger.settled``).
+DebtFields = tuple[str, int, int, int, int, tuple[int, ...], bool]
 
 #: ``(exits, turned, stacks, pawns, loose)``: the fields of a ``ChaseState`` a turn changes.
 BoardParts = tuple[
@@ -65,7 +69,8 @@ def in_payment_order(mask: int, seat: int) -> list[int]:
 
 
 class Ledger:
-    """A position being changed by one turn; ``debts`` records every debt in order.
+    """A position being changed by one turn; ``debts`` records every debt in order (as
+    ``DebtFields``: see ``settled``).
 
     The parts of the position a turn changes are copied only when it changes them, so that
     ``parts`` can hand the others back as they were."""
@@ -78,7 +83,7 @@ class Ledger:
         self.turned = turned
         self.pawns = pawns
         self.loose = [loose[0], loose[1]]
-        self.debts: list[Debt] = []
+        self.debts: list[DebtFields] = []
         self.loser = -1
         self._stacks = stacks
         self._stack_map: dict[int, tuple[int, int]] | None = None
@@ -131,48 +136,50 @@ class Ledger:
         """Tiles mode: the seat's tiles with no pawn on them, in the order they are given."""
         return in_payment_order(self.free_tile_mask(seat), seat)
 
-    def can_pay(self, seat: int, amount: int) -> bool:
-        if self.mode == TILES:
-            return self.free_tile_mask(seat).bit_count() > amount
-        if self.loose[seat] >= amount:
-            return True
-        return self.loose[seat] + sum([size for size, _ in self.stacks_of(seat)]) >= amount
-
     # -- paying -----------------------------------------------------------------------------
 
     def pay(self, kind: str, payer: int, amount: int, square: int = -1) -> bool:
-        """Settle one debt; False (and ``loser`` set) when the payer cannot."""
+        """Settle one debt; False (and ``loser`` set) when the payer cannot: in Tiles mode,
+        when they have no more free tiles than the debt; else when their loose gold and
+        stacks together fall short."""
         loose = self.loose
         payee = 1 - payer
-        if loose[payer] >= amount and self.mode != TILES:
-            # Most debts are paid from loose gold: the quick way.
-            loose[payer] -= amount
-            loose[payee] += amount
-            self.debts.append(_new_debt((kind, payer, amount, amount, square, (), True)))
-            return True
-        if not self.can_pay(payer, amount):
-            self.debts.append(_new_debt((kind, payer, amount, 0, square, (), False)))
-            self.loser = payer
-            return False
         given: list[int] = []
         if self.mode == TILES:
-            given = self.free_tiles(payer)[:amount]
+            free = self.free_tiles(payer)
+            if len(free) <= amount:
+                return self._unpaid(kind, payer, amount, square)
+            given = free[:amount]
             for tile in given:
                 self.turned ^= 1 << tile
             paid = amount
+        elif loose[payer] >= amount:
+            # Most debts are paid from loose gold: the quick way.
+            loose[payer] -= amount
+            loose[payee] += amount
+            self.debts.append((kind, payer, amount, amount, square, (), True))
+            return True
         else:
-            paid = min(self.loose[payer], amount)
-            self.loose[payer] -= paid
-            if paid < amount:
-                for size, stack in self.stacks_of(payer):
-                    if paid >= amount:
-                        break
-                    self.take_stack(stack)
-                    given.append(stack)
-                    paid += size
-            self.loose[payee] += paid
-        self.debts.append(_new_debt((kind, payer, amount, paid, square, tuple(given), True)))
+            stacks = self.stacks_of(payer)
+            paid = loose[payer]
+            if paid + sum([size for size, _ in stacks]) < amount:
+                return self._unpaid(kind, payer, amount, square)
+            loose[payer] = 0
+            for size, stack in stacks:
+                if paid >= amount:
+                    break
+                self.take_stack(stack)
+                given.append(stack)
+                paid += size
+            loose[payee] += paid
+        self.debts.append((kind, payer, amount, paid, square, tuple(given), True))
         return True
+
+    def _unpaid(self, kind: str, payer: int, amount: int, square: int) -> bool:
+        """Record a debt the payer cannot pay: they lose and pay nothing."""
+        self.debts.append((kind, payer, amount, 0, square, (), False))
+        self.loser = payer
+        return False
 
     # -- moving pieces ----------------------------------------------------------------------
 
@@ -202,6 +209,10 @@ class Ledger:
                 if (owner if size else self.face(square)) != seat:
                     stranded.append(square)
         return stranded
+
+    def settled(self) -> tuple[Debt, ...]:
+        """Every debt of the turn so far, in the order they were settled."""
+        return tuple(map(_new_debt, self.debts))
 
     def parts(self) -> BoardParts:
         """``(exits, turned, stacks, pawns, loose)`` as they stand, as ``ChaseState`` holds them."""

@@ -20,8 +20,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from core.games.chase.moves import ChaseMove, Merge
-from core.games.chase.state import ChaseState
-from core.games.chase.survey import bits, survey
+from core.games.chase.survey import Survey, bits
 from core.tuples import from_fields
 
 #: The fewest coins that go on a tile at a time (so a merge needs one stack of at least that).
@@ -47,13 +46,12 @@ class MergeFacts(NamedTuple):
 _new_facts = from_fields(MergeFacts)
 
 
-def merge_facts(state: ChaseState, seat: int, plain: int, guarded: int) -> MergeFacts:
-    """The facts behind the seat's merges; ``plain`` and ``guarded`` are where it may put
-    gold (``rules.gold_target_masks``)."""
-    facts = survey(state)
-    own = facts.pawns[seat]
-    sizes = facts.sizes
-    mine = facts.stacks[seat]
+def merge_facts(facts: Survey, seat: int, plain: int, guarded: int) -> MergeFacts:
+    """The facts behind the seat's merges, from the position's survey; ``plain`` and
+    ``guarded`` are where it may put gold (``rules.gold_target_masks``)."""
+    _, sizes, pawns, _, stacks, _, _, _, _ = facts
+    own = pawns[seat]
+    mine = stacks[seat]
     stacks = tuple(bits(mine))
     claims = tuple([(square, sizes[square] + 1) for square in bits(guarded)]) if guarded else ()
     return _new_facts(
@@ -102,25 +100,20 @@ def merge_sets(facts: MergeFacts) -> list[MergeSet]:
     choices: list[MergeSet] = []
     # Each set of stacks (a bit per stack) is the set without its last stack plus that one:
     # its squares, those the merged stack may stay on, its total and its biggest stack follow.
-    sources_of: list[tuple[int, ...]] = [()]
-    open_of: list[tuple[int, ...]] = [()]
-    total_of = [0]
-    biggest_of = [0]
+    made: list[tuple[tuple[int, ...], tuple[int, ...], int, int]] = [((), (), 0, 0)]
     for subset in range(1, 1 << len(stacks)):
         last = subset.bit_length() - 1
         rest = subset ^ 1 << last
+        sources, open_dests, total, biggest = made[rest]
         square = stacks[last]
         size = sizes[last]
-        sources = (*sources_of[rest], square)
-        open_dests = (*open_of[rest], square) if opens[last] else open_of[rest]
-        total = total_of[rest] + size
-        biggest = biggest_of[rest]
+        sources = (*sources, square)
+        if opens[last]:
+            open_dests = (*open_dests, square)
+        total += size
         if size > biggest:
             biggest = size
-        sources_of.append(sources)
-        open_of.append(open_dests)
-        total_of.append(total)
-        biggest_of.append(biggest)
+        made.append((sources, open_dests, total, biggest))
         if not rest or biggest < MIN_STACK:
             continue
         claimed = [square for square, fewest in claims if fewest <= total] if claims else []

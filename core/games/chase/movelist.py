@@ -10,32 +10,43 @@ lists the moves of that kind (there may be millions of merges).
 
 from __future__ import annotations
 
+import operator
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import overload
 
 from core.games.chase.moves import ChaseMove
 
+#: How a block makes its moves: ``make(index)``, or ``make(data, index)`` for a block added
+#: with ``data`` (a plain function and a tuple cost less to set up than a closure).
+Maker = Callable[..., ChaseMove]
+
+
+def _block_maker(make: Maker, data: object) -> Callable[[int], ChaseMove]:
+    """A block's moves as ``make(index)``."""
+    return make if data is None else partial(make, data)
+
 
 class MoveList(Sequence[ChaseMove]):
-    __slots__ = ("_ends", "_judges", "_kinds", "_makers", "_members", "_size")
+    __slots__ = ("_blocks", "_ends", "_judges", "_members", "_size")
 
     def __init__(self) -> None:
         self._ends: list[int] = []
-        self._makers: list[Callable[[int], ChaseMove]] = []
-        self._kinds: list[type | None] = []
+        #: ``(make, data, kind)`` of each block, as given to ``add``.
+        self._blocks: list[tuple[Maker, object, type | None]] = []
         self._size = 0
         self._members: set[ChaseMove] | None = None
         self._judges: dict[type, Callable[[ChaseMove], bool]] = {}
 
-    def add(self, count: int, make: Callable[[int], ChaseMove], kind: type | None = None) -> None:
-        """Append a block of ``count`` moves; ``make(i)`` is its ``i``-th move, and every
-        move of the block is a ``kind`` if that is given."""
+    def add(self, count: int, make: Maker, kind: type | None = None, data: object = None) -> None:
+        """Append a block of ``count`` moves: its ``i``-th move is ``make(i)``, or
+        ``make(data, i)`` if ``data`` is given; every move of the block is a ``kind`` if that
+        is given."""
         if count > 0:
             self._size += count
             self._ends.append(self._size)
-            self._makers.append(make)
-            self._kinds.append(kind)
+            self._blocks.append((make, data, kind))
 
     def extend(self, moves: Sequence[ChaseMove]) -> None:
         self.add(len(moves), moves.__getitem__)
@@ -45,16 +56,21 @@ class MoveList(Sequence[ChaseMove]):
         must be added with that ``kind``."""
         self._judges[kind] = is_member
 
+    def _spans(self) -> Iterator[tuple[int, Callable[[int], ChaseMove], type | None]]:
+        """``(moves in the block, make(index), kind)`` of every block, in order."""
+        start = 0
+        for end, (make, data, kind) in zip(self._ends, self._blocks, strict=True):
+            yield end - start, _block_maker(make, data), kind
+            start = end
+
     def of_kind(self, kind: type) -> Iterator[ChaseMove]:
         """The moves of ``kind``, in order, without making those of the other kinds' blocks."""
-        start = 0
-        for end, make, block_kind in zip(self._ends, self._makers, self._kinds, strict=True):
+        for count, make, block_kind in self._spans():
             if block_kind is None or block_kind is kind:
-                for index in range(end - start):
+                for index in range(count):
                     move = make(index)
                     if isinstance(move, kind):
                         yield move
-            start = end
 
     def __len__(self) -> int:
         return self._size
@@ -70,24 +86,23 @@ class MoveList(Sequence[ChaseMove]):
             # The common case first (``random.choice`` asks for one move a turn).
             ends = self._ends
             block = bisect_right(ends, index)
-            return self._makers[block](index - ends[block - 1] if block else index)
+            make, data, _ = self._blocks[block]
+            if block:
+                index -= ends[block - 1]
+            return make(index) if data is None else make(data, index)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        size = self._size
+        index = operator.index(index)
         if index < 0:
-            index += size
-        if not 0 <= index < size:
+            index += self._size
+        if not 0 <= index < self._size:
             raise IndexError("move index out of range")
-        block = bisect_right(self._ends, index)
-        start = self._ends[block - 1] if block else 0
-        return self._makers[block](index - start)
+        return self[index]
 
     def __iter__(self) -> Iterator[ChaseMove]:
-        start = 0
-        for end, make in zip(self._ends, self._makers, strict=True):
-            for index in range(end - start):
+        for count, make, _ in self._spans():
+            for index in range(count):
                 yield make(index)
-            start = end
 
     def __contains__(self, move: object) -> bool:
         judge = self._judges.get(type(move))
@@ -96,11 +111,9 @@ class MoveList(Sequence[ChaseMove]):
         if self._members is None:
             judged = tuple(self._judges)
             members: set[ChaseMove] = set()
-            start = 0
-            for end, make, kind in zip(self._ends, self._makers, self._kinds, strict=True):
+            for count, make, kind in self._spans():
                 if kind is None or kind not in judged:
-                    members.update(make(index) for index in range(end - start))
-                start = end
+                    members.update(make(index) for index in range(count))
             self._members = members
         return move in self._members
 

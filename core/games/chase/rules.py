@@ -6,13 +6,15 @@ import random
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from core.games.chase.board import SQUARES, TURNS, name, start_squares
+from core.games.chase.board import SOUTH, SQUARES, TURNS, name, start_squares
+from core.games.chase.exit_masks import with_exits
 from core.games.chase.ledger import (
     CROSSED,
     JUMPED,
     PIVOTED,
     STRANDED,
     TAUNTED,
+    BoardParts,
     Debt,
     Ledger,
     can_pay,
@@ -152,17 +154,18 @@ def pivot_masks(state: ChaseState, seat: int) -> tuple[int, int]:
     three)``; every tile but the one the opponent just pivoted, if the seat can pay."""
     if state.mode == GOLD:
         return 0, 0
-    return _pivot_masks(state, survey(state), seat)
+    return _pivot_masks(state, survey(state), seat, state.lock)
 
 
-def _pivot_masks(state: ChaseState, facts: Survey, seat: int) -> tuple[int, int]:
-    """``pivot_masks`` outside Gold mode, from the position's survey."""
+def _pivot_masks(state: ChaseState, facts: Survey, seat: int, lock: int) -> tuple[int, int]:
+    """``pivot_masks`` outside Gold mode, from the position's survey (``lock``: the state's)."""
     one, three = facts.one_turn, facts.three_turns
-    lock = state.lock
     if lock >= 0:
-        one &= ~(1 << lock)
-        three &= ~(1 << lock)
-    if (one or three) and not can_pay(state, seat, PIVOT_FEE):
+        unlocked = ~(1 << lock)
+        one &= unlocked
+        three &= unlocked
+    # Loose gold that covers the fee is the common case (Tiles mode has none, so asks).
+    if (one or three) and state.loose[seat] < PIVOT_FEE and not can_pay(state, seat, PIVOT_FEE):
         return 0, 0
     return one, three
 
@@ -188,7 +191,7 @@ def merge_choices(
 def seat_merges(state: ChaseState, seat: int, targets: tuple[int, int] | None = None) -> MergeFacts:
     """What decides the seat's merges (``targets`` as in ``merge_choices``)."""
     plain, guarded = gold_target_masks(state, seat) if targets is None else targets
-    return merge_facts(state, seat, plain, guarded)
+    return merge_facts(survey(state), seat, plain, guarded)
 
 
 def walk_moves(state: ChaseState, seat: int) -> list[Walk]:
@@ -268,14 +271,13 @@ def legal_moves(state: ChaseState) -> MoveList:
 
 def _legal_moves(state: ChaseState) -> MoveList:
     moves = MoveList()
-    if state.end:
+    mode, seat, exits, _, _, _, loose_gold, deck, lock, _, _, _, end = state
+    if end:
         return moves
-    seat = state.to_move
-    mode = state.mode
     facts = survey(state)
     if facts.placement:
-        _grid(moves, Place, make_place, facts.placement, KIND_ORIENTATIONS[state.deck[0]])
-    loose = state.loose[seat]
+        _grid(moves, Place, make_place, facts.placement, KIND_ORIENTATIONS[deck[0]])
+    loose = loose_gold[seat]
     plain, guarded = (0, 0) if mode == TILES else _gold_target_masks(mode, facts, seat)
     if plain and loose >= MIN_STACK:
         _grid(moves, AddGold, make_add_gold, plain, range(MIN_STACK, loose + 1))
@@ -286,17 +288,18 @@ def _legal_moves(state: ChaseState) -> MoveList:
                 amounts = range(sizes[square] + 1, loose + 1)
                 _grid(moves, AddGold, make_add_gold, 1 << square, amounts)
     if facts.stacks[seat].bit_count() >= 2:
-        merges = seat_merges(state, seat, (plain, guarded))
+        merges = merge_facts(facts, seat, plain, guarded)
         for count, make in merge_blocks(merges):
             moves.add(count, make, Merge)
         moves.judge(Merge, partial(is_merge, merges))
-    one, three = (0, 0) if mode == GOLD else _pivot_masks(state, facts, seat)
-    if one:
-        moves.add(one.bit_count(), _pivots(one, 1, state.exits), Pivot)
-    if three:
-        moves.add(three.bit_count() * 3, _pivots(three, 3, state.exits), Pivot)
+    if mode != GOLD:
+        one, three = _pivot_masks(state, facts, seat, lock)
+        if one:
+            moves.add(one.bit_count(), _pivot_move, Pivot, (one, 1, exits))
+        if three:
+            moves.add(three.bit_count() * 3, _pivot_move, Pivot, (three, 3, exits))
     paths = walk_paths(state, seat)
-    moves.add(len(paths), lambda index: make_walk(paths[index]), Walk)
+    moves.add(len(paths), _walk_move, Walk, paths)
     return moves
 
 
@@ -310,19 +313,27 @@ def _grid(
     """Add to ``moves`` a block of ``kind(square, value)`` (made by ``build``) for every
     square of a mask and every value."""
     count = len(values)
-
-    def make(index: int) -> ChaseMove:
-        return build(nth_square(squares, index // count), values[index % count])
-
-    moves.add(squares.bit_count() * count, make, kind)
+    moves.add(squares.bit_count() * count, _grid_move, kind, (build, squares, values, count))
 
 
-def _pivots(tiles: int, turns: int, exits: tuple[int, ...]) -> Callable[[int], ChaseMove]:
-    def make(index: int) -> ChaseMove:
-        square = nth_square(tiles, index // turns)
-        return make_pivot(square, TURNS[exits[square]][index % turns])
+def _grid_move(
+    grid: tuple[Callable[[int, int], ChaseMove], int, Sequence[int], int], index: int
+) -> ChaseMove:
+    """The ``index``-th move of a block added by ``_grid``."""
+    build, squares, values, count = grid
+    return build(nth_square(squares, index // count), values[index % count])
 
-    return make
+
+def _pivot_move(pivots: tuple[int, int, tuple[int, ...]], index: int) -> ChaseMove:
+    """The ``index``-th move of a block of pivots: ``(tiles, turns, exits)``, the tiles'
+    mask, how many other orientations each has, and the exits of the position."""
+    tiles, turns, exits = pivots
+    square = nth_square(tiles, index // turns)
+    return make_pivot(square, TURNS[exits[square]][index % turns])
+
+
+def _walk_move(paths: list[tuple[int, ...]], index: int) -> ChaseMove:
+    return make_walk(paths[index])
 
 
 def has_action(state: ChaseState) -> bool:
@@ -332,7 +343,7 @@ def has_action(state: ChaseState) -> bool:
     facts = survey(state)
     if facts.placement:
         return True
-    if mode != GOLD and any(_pivot_masks(state, facts, seat)):
+    if mode != GOLD and any(_pivot_masks(state, facts, seat, state.lock)):
         return True
     loose = state.loose[seat]
     plain, guarded = (0, 0) if mode == TILES else _gold_target_masks(mode, facts, seat)
@@ -349,19 +360,22 @@ def has_action(state: ChaseState) -> bool:
 
 def _perform(state: ChaseState, move: ChaseMove) -> Ledger:
     """The action and every debt it causes, then the next player's fees for stranded pawns."""
-    seat, other = state.to_move, 1 - state.to_move
+    seat = state.to_move
+    other = 1 - seat
     ledger = Ledger(state)
-    if isinstance(move, Place):
-        ledger.set_exits(move.square, move.exits)
-    elif isinstance(move, AddGold):
-        ledger.loose[seat] -= move.amount
-        ledger.put_gold(seat, move.square, move.amount)
-    elif isinstance(move, Merge):
-        total = sum([ledger.take_stack(square) for square in move.sources])
-        ledger.put_gold(seat, move.dest, total)
-    elif isinstance(move, Pivot):
+    # The move kinds are final classes: comparing the class is quicker than ``isinstance``.
+    kind = move.__class__
+    if kind is Pivot:
         ledger.set_exits(move.square, move.exits)
         ledger.pay(PIVOTED, seat, PIVOT_FEE, move.square)
+    elif kind is Place:
+        ledger.set_exits(move.square, move.exits)
+    elif kind is AddGold:
+        ledger.loose[seat] -= move.amount
+        ledger.put_gold(seat, move.square, move.amount)
+    elif kind is Merge:
+        total = sum([ledger.take_stack(square) for square in move.sources])
+        ledger.put_gold(seat, move.dest, total)
     else:
         _walk(state, ledger, move.path)
     if ledger.loser < 0:
@@ -393,14 +407,60 @@ def _walk(state: ChaseState, ledger: Ledger, path: tuple[int, ...]) -> None:
             return
 
 
+def _quiet_turn(state: ChaseState, move: Place | Pivot | AddGold) -> BoardParts | None:
+    """The board after a placement, a pivot or gold put on a tile, worked out without a
+    ledger when the turn has no debt but a pivot fee paid from loose gold; None when the
+    ledger must settle it (see ``_perform``).
+
+    That is when the opponent has no stranded pawn: none of these moves changes who controls
+    a square an opponent's pawn stands on (gold goes on such a square only if the mover
+    controls it already), so their pawns are stranded after the turn exactly if before it.
+    """
+    mode, seat, exits, turned, stacks, pawns, loose, _, _, _, _, _, _ = state
+    tiles, _, pawn_masks, controlled, _, _, _, _, _ = survey(state)
+    other = 1 - seat
+    if pawn_masks[other] & tiles & ~controlled[other]:
+        return None
+    kind = move.__class__
+    if kind is AddGold:
+        amount = move.amount
+        spent = (loose[0] - amount, loose[1]) if seat == SOUTH else (loose[0], loose[1] - amount)
+        return exits, turned, _with_gold(stacks, seat, move.square, amount), pawns, spent
+    if kind is Pivot:
+        if mode == TILES or loose[seat] < PIVOT_FEE:
+            return None
+        fee = PIVOT_FEE if seat == SOUTH else -PIVOT_FEE
+        loose = (loose[0] - fee, loose[1] + fee)
+    return with_exits(exits, move.square, move.exits), turned, stacks, pawns, loose
+
+
+def _with_gold(
+    stacks: tuple[tuple[int, int, int], ...], seat: int, square: int, amount: int
+) -> tuple[tuple[int, int, int], ...]:
+    """``stacks`` with ``amount`` coins put on ``square``, whose stack becomes ``seat``'s."""
+    for index, (where, coins, _) in enumerate(stacks):
+        if where == square:
+            return (*stacks[:index], (square, coins + amount, seat), *stacks[index + 1 :])
+        if where > square:
+            return (*stacks[:index], (square, amount, seat), *stacks[index:])
+    return (*stacks, (square, amount, seat))
+
+
 def apply(state: ChaseState, move: ChaseMove) -> ChaseState:
-    ledger = _perform(state, move)
+    kind = move.__class__
+    parts = _quiet_turn(state, move) if kind is not Walk and kind is not Merge else None
+    if parts is None:
+        ledger = _perform(state, move)
+        parts = ledger.parts()
+        loser = ledger.loser
+    else:
+        loser = -1
     mode, seat, _, _, _, _, _, deck, _, past, recent, _, _ = state
-    placed = isinstance(move, Place)
-    exits, turned, stacks, pawns, loose = ledger.parts()
+    placed = kind is Place
+    exits, turned, stacks, pawns, loose = parts
     if placed:
         deck = deck[1:]
-    lock = move.square if isinstance(move, Pivot) else -1
+    lock = move.square if kind is Pivot else -1
     key = repetition_key(1 - seat, exits, turned, stacks, pawns, loose, len(deck), lock)
     if placed:
         past, recent, seen = (), (key,), 1
@@ -409,8 +469,8 @@ def apply(state: ChaseState, move: ChaseMove) -> ChaseState:
     after = state_from_fields(
         (mode, 1 - seat, exits, turned, stacks, pawns, loose, deck, lock, past, recent, -1, "")
     )
-    if ledger.loser >= 0:
-        return after._replace(winner=1 - ledger.loser, end=DEBT)
+    if loser >= 0:
+        return after._replace(winner=1 - loser, end=DEBT)
     if not has_action(after):
         return after._replace(winner=seat, end=NO_ACTION)
     if seen >= 3:
@@ -421,4 +481,4 @@ def apply(state: ChaseState, move: ChaseMove) -> ChaseState:
 def turn_debts(state: ChaseState, move: ChaseMove) -> tuple[Debt, ...]:
     """Every debt ``move`` causes, in the order they were settled (the next player's fees for
     stranded pawns last)."""
-    return tuple(_perform(state, move).debts)
+    return _perform(state, move).settled()
