@@ -57,6 +57,24 @@ async def test_an_illegal_typed_move_shows_the_reason_and_changes_nothing(
 
 
 @app_test
+async def test_after_a_refusal_the_next_move_is_typed_afresh(data_dir: Path) -> None:
+    app = make_app(data_dir, record=martian_record())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board_screen(app)
+        await pilot.press("colon", *"b2-b4", "enter")
+        entry = screen.query_one("#move-entry", Input)
+        assert entry.selected_text == "b2-b4"  # kept to edit, but the next key replaces it
+        await pilot.press("colon", *"c3-d4")  # ':' again, out of habit
+        assert entry.value == ":c3-d4"
+        await pilot.press("enter")
+        assert line(screen.record) == ["c3-d4"]
+        assert not entry.has_class("-open")
+        await pilot.press("colon", *"zz9", "enter", "right", "backspace", "8")
+        assert entry.value == "zz8"  # an arrow key keeps the text to edit
+        assert line(screen.record) == ["c3-d4"]
+
+
+@app_test
 async def test_keys_typed_into_the_move_line_do_not_act_on_the_board(data_dir: Path) -> None:
     app = make_app(data_dir, record=martian_record())
     async with app.run_test(size=SIZE) as pilot:

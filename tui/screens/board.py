@@ -459,13 +459,16 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
 
     @on(Input.Submitted, "#move-entry")
     def move_typed(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
+        """Play the typed move, or say why not and keep the text, selected: the next key
+        typed starts afresh (a ``:`` typed out of habit is dropped), an arrow key edits it."""
+        text = event.value.strip().removeprefix(":").strip()
         if not text or self.refuse_on_computer_turn():
             return
         try:
             move = self.game.parse_move(self.record.state, text)
         except PawnshopError as error:
             self.say(str(error), error=True)
+            event.input.select_all()
             return
         self._close_entry()
         self.play(move)
