@@ -47,9 +47,18 @@ def _ray(square: int, direction: int) -> tuple[int, ...]:
 RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(_ray(square, direction) for direction in range(8)) for square in range(SQUARES)
 )
+#: RAYS_BEYOND[square][direction]: the squares of that ray but the nearest, as a mask (where a
+#: jump may land).
+RAYS_BEYOND: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << step for step in ray[1:]) for ray in rays) for rays in RAYS
+)
 #: NEIGHBOUR[square][direction]: the adjacent square in that direction, or -1 off the board.
 NEIGHBOUR: tuple[tuple[int, ...], ...] = tuple(
     tuple(ray[0] if ray else -1 for ray in rays) for rays in RAYS
+)
+#: RAYS_PAST[square][direction]: the squares of that ray but the nearest (where a jump may land).
+RAYS_PAST: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(ray[1:] for ray in rays) for rays in RAYS
 )
 #: EXIT_BITS[mask]: the directions present in an exit mask, in clockwise order.
 EXIT_BITS: tuple[tuple[int, ...], ...] = tuple(

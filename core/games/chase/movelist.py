@@ -18,9 +18,12 @@ from typing import overload
 
 from core.games.chase.moves import ChaseMove
 
-#: How a block makes its moves: ``make(index)``, or ``make(data, index)`` for a block added
-#: with ``data`` (a plain function and a tuple cost less to set up than a closure).
+#: How a block makes its moves: ``make(index)``, or ``make(data, index)`` for a block with
+#: ``data`` (a plain function and a tuple cost less to set up than a closure).
 Maker = Callable[..., ChaseMove]
+#: A block of moves: ``(count, make, data, kind)``, its ``i``-th move ``make(i)`` (or
+#: ``make(data, i)`` when ``data`` is not None), every one a ``kind`` if that is given.
+Block = tuple[int, Maker, object, "type | None"]
 
 
 def _block_maker(make: Maker, data: object) -> Callable[[int], ChaseMove]:
@@ -29,39 +32,37 @@ def _block_maker(make: Maker, data: object) -> Callable[[int], ChaseMove]:
 
 
 class MoveList(Sequence[ChaseMove]):
+    """The moves of ``blocks``, in order. ``judges[kind]`` answers ``move in self`` for a
+    move of ``kind``; the blocks of such a kind must say so.
+
+    The blocks come as one list (rather than added one by one) because a list is made for
+    every position: one call instead of one per block."""
+
     __slots__ = ("_blocks", "_ends", "_judges", "_members", "_size")
 
-    def __init__(self) -> None:
-        self._ends: list[int] = []
-        #: ``(make, data, kind)`` of each block, as given to ``add``.
-        self._blocks: list[tuple[Maker, object, type | None]] = []
-        self._size = 0
+    def __init__(
+        self,
+        blocks: list[Block] | None = None,
+        judges: dict[type, Callable[[ChaseMove], bool]] | None = None,
+    ) -> None:
+        if blocks is None:
+            blocks = []
+        #: Where each block ends (its first move's index plus its count), for ``bisect``.
+        ends: list[int] = []
+        size = 0
+        for block in blocks:
+            size += block[0]
+            ends.append(size)
+        self._blocks = blocks
+        self._ends = ends
+        self._size = size
         self._members: set[ChaseMove] | None = None
-        self._judges: dict[type, Callable[[ChaseMove], bool]] = {}
-
-    def add(self, count: int, make: Maker, kind: type | None = None, data: object = None) -> None:
-        """Append a block of ``count`` moves: its ``i``-th move is ``make(i)``, or
-        ``make(data, i)`` if ``data`` is given; every move of the block is a ``kind`` if that
-        is given."""
-        if count > 0:
-            self._size += count
-            self._ends.append(self._size)
-            self._blocks.append((make, data, kind))
-
-    def extend(self, moves: Sequence[ChaseMove]) -> None:
-        self.add(len(moves), moves.__getitem__)
-
-    def judge(self, kind: type, is_member: Callable[[ChaseMove], bool]) -> None:
-        """Answer ``move in self`` for a move of ``kind`` with ``is_member(move)``; its blocks
-        must be added with that ``kind``."""
-        self._judges[kind] = is_member
+        self._judges = judges
 
     def _spans(self) -> Iterator[tuple[int, Callable[[int], ChaseMove], type | None]]:
         """``(moves in the block, make(index), kind)`` of every block, in order."""
-        start = 0
-        for end, (make, data, kind) in zip(self._ends, self._blocks, strict=True):
-            yield end - start, _block_maker(make, data), kind
-            start = end
+        for count, make, data, kind in self._blocks:
+            yield count, _block_maker(make, data), kind
 
     def of_kind(self, kind: type) -> Iterator[ChaseMove]:
         """The moves of ``kind``, in order, without making those of the other kinds' blocks."""
@@ -86,7 +87,7 @@ class MoveList(Sequence[ChaseMove]):
             # The common case first (``random.choice`` asks for one move a turn).
             ends = self._ends
             block = bisect_right(ends, index)
-            make, data, _ = self._blocks[block]
+            _, make, data, _ = self._blocks[block]
             if block:
                 index -= ends[block - 1]
             return make(index) if data is None else make(data, index)
@@ -105,11 +106,12 @@ class MoveList(Sequence[ChaseMove]):
                 yield make(index)
 
     def __contains__(self, move: object) -> bool:
-        judge = self._judges.get(type(move))
+        judges = self._judges or {}
+        judge = judges.get(type(move))
         if judge is not None:
             return judge(move)  # type: ignore[arg-type]
         if self._members is None:
-            judged = tuple(self._judges)
+            judged = tuple(judges)
             members: set[ChaseMove] = set()
             for count, make, kind in self._spans():
                 if kind is None or kind not in judged:

@@ -27,7 +27,7 @@ from core.games.chase.merges import (
     merge_facts,
     merge_sets,
 )
-from core.games.chase.movelist import MoveList
+from core.games.chase.movelist import Block, MoveList
 from core.games.chase.moves import (
     AddGold,
     ChaseMove,
@@ -270,50 +270,52 @@ def legal_moves(state: ChaseState) -> MoveList:
 
 
 def _legal_moves(state: ChaseState) -> MoveList:
-    moves = MoveList()
     mode, seat, exits, _, _, _, loose_gold, deck, lock, _, _, _, end = state
     if end:
-        return moves
+        return MoveList()
+    blocks: list[Block] = []
+    judges = None
     facts = survey(state)
-    if facts.placement:
-        _grid(moves, Place, make_place, facts.placement, KIND_ORIENTATIONS[deck[0]])
+    placement = facts.placement
+    if placement:
+        _grid(blocks, Place, make_place, placement, KIND_ORIENTATIONS[deck[0]])
     loose = loose_gold[seat]
     plain, guarded = (0, 0) if mode == TILES else _gold_target_masks(mode, facts, seat)
     if plain and loose >= MIN_STACK:
-        _grid(moves, AddGold, make_add_gold, plain, range(MIN_STACK, loose + 1))
+        _grid(blocks, AddGold, make_add_gold, plain, range(MIN_STACK, loose + 1))
     if guarded:
         sizes = facts.sizes
         for square in bits(guarded):
             if sizes[square] < loose:
                 amounts = range(sizes[square] + 1, loose + 1)
-                _grid(moves, AddGold, make_add_gold, 1 << square, amounts)
+                _grid(blocks, AddGold, make_add_gold, 1 << square, amounts)
     if facts.stacks[seat].bit_count() >= 2:
         merges = merge_facts(facts, seat, plain, guarded)
-        for count, make in merge_blocks(merges):
-            moves.add(count, make, Merge)
-        moves.judge(Merge, partial(is_merge, merges))
+        blocks.extend((count, make, None, Merge) for count, make in merge_blocks(merges))
+        judges = {Merge: partial(is_merge, merges)}
     if mode != GOLD:
         one, three = _pivot_masks(state, facts, seat, lock)
         if one:
-            moves.add(one.bit_count(), _pivot_move, Pivot, (one, 1, exits))
+            blocks.append((one.bit_count(), _pivot_move, (one, 1, exits), Pivot))
         if three:
-            moves.add(three.bit_count() * 3, _pivot_move, Pivot, (three, 3, exits))
+            blocks.append((three.bit_count() * 3, _pivot_move, (three, 3, exits), Pivot))
     paths = walk_paths(state, seat)
-    moves.add(len(paths), _walk_move, Walk, paths)
-    return moves
+    if paths:
+        blocks.append((len(paths), _walk_move, paths, Walk))
+    return MoveList(blocks, judges)
 
 
 def _grid(
-    moves: MoveList,
+    blocks: list[Block],
     kind: type[Place | AddGold],
     build: Callable[[int, int], ChaseMove],
     squares: int,
     values: Sequence[int],
 ) -> None:
-    """Add to ``moves`` a block of ``kind(square, value)`` (made by ``build``) for every
+    """Add to ``blocks`` a block of ``kind(square, value)`` (made by ``build``) for every
     square of a mask and every value."""
     count = len(values)
-    moves.add(squares.bit_count() * count, _grid_move, kind, (build, squares, values, count))
+    blocks.append((squares.bit_count() * count, _grid_move, (build, squares, values, count), kind))
 
 
 def _grid_move(
@@ -338,11 +340,11 @@ def _walk_move(paths: list[tuple[int, ...]], index: int) -> ChaseMove:
 
 def has_action(state: ChaseState) -> bool:
     """Whether the player to move has any legal action (cheap kinds checked first)."""
-    seat = state.to_move
-    mode = state.mode
     facts = survey(state)
     if facts.placement:
         return True
+    seat = state.to_move
+    mode = state.mode
     if mode != GOLD and any(_pivot_masks(state, facts, seat, state.lock)):
         return True
     loose = state.loose[seat]

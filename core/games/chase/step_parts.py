@@ -86,18 +86,21 @@ def _tarjan(exits: tuple[int, ...], nodes: list[int]) -> Parts:
                     while True:
                         member = stack.pop()
                         part_of[member] = part
-                        mask |= 1 << member
+                        mask |= BIT[member]
                         members.append(member)
                         if member == node:
                             break
                     masks.append(mask)
-                    # Every part this one leads to is complete already.
-                    after = set()
+                    # Every part this one leads to is complete already. (A list: there are
+                    # few, and most parts are a single tile.)
+                    after = []
                     for member in members:
                         for step in edges[member]:
-                            after.add(part_of[step])
-                    after.discard(part)
-                    successors.append(sorted(after))
+                            target = part_of[step]
+                            if target != part and target not in after:
+                                after.append(target)
+                    after.sort()
+                    successors.append(after)
     return part_of, masks, successors, {}
 
 

@@ -103,8 +103,8 @@ _new_survey = from_fields(Survey)
 
 def _survey(state: ChaseState, previous: tuple[ChaseState | None, Survey]) -> Survey:
     """The survey of ``state``; ``previous`` is the last survey made, with its state, whose
-    gold and pawn masks are taken over when ``state`` has the very same stacks or pawns (as
-    after most turns, which leave one or the other as it was)."""
+    gold, pawn and tile masks are taken over when ``state`` has the very same stacks, pawns
+    or tiles (as after most turns, which leave some of them as they were)."""
     mode, seat, exits, turned, stacks, pawns, _, deck, _, _, _, _, _ = state
     before, facts = previous
     if before is not None and stacks is before.stacks:
@@ -132,9 +132,19 @@ def _survey(state: ChaseState, previous: tuple[ChaseState | None, Survey]) -> Su
     if mode == GOLD:
         every = (EVERY_SQUARE, EVERY_SQUARE)
         return _new_survey((south_gold | north_gold, sizes, pawn_masks, gold, gold, every, 0, 0, 0))
-    tiles, one_turn, three_turns = exit_masks(exits)
-    south = tiles & (COLOUR_MASK[0] ^ turned)
-    north = tiles & ~south
+    # Not from a Gold-mode survey, whose tiles are its stacks.
+    if (
+        before is not None
+        and exits is before.exits
+        and turned == before.turned
+        and before.mode == mode
+    ):
+        tiles, one_turn, three_turns = facts.tiles, facts.one_turn, facts.three_turns
+        south, north = facts.colour
+    else:
+        tiles, one_turn, three_turns = exit_masks(exits)
+        south = tiles & (COLOUR_MASK[0] ^ turned)
+        north = tiles & ~south
     guarded = south_gold | north_gold
     placement = placement_squares(seat, tiles, pawn_masks) if deck else 0
     return _new_survey(
