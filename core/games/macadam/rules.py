@@ -16,7 +16,8 @@ from core.games.macadam.board import (
     mask,
     squares_of,
 )
-from core.games.macadam.movegen import SLIDE_ROOM, has_jump, pawn_moves
+from core.games.macadam.lines import SLIDE_ROOM
+from core.games.macadam.movegen import has_jump, pawn_moves
 from core.games.macadam.moves import PawnMove, Placement, placement, step_move
 from core.games.macadam.results import outcome_of
 from core.games.macadam.state import (

@@ -19,8 +19,7 @@ Python indexes fastest.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
+from core.bitboards import subsets
 from core.games.martian_chess.board import (
     DIAGONAL,
     DRONE,
@@ -52,16 +51,6 @@ GROUPS = {
 }
 
 
-def _subsets(bits: int) -> Iterator[int]:
-    """Every subset of the bitboard ``bits``, the empty one first."""
-    subset = 0
-    while True:
-        yield subset
-        subset = (subset - bits) & bits
-        if not subset:
-            return
-
-
 def _ray(layout: Layout, square: int, file_step: int, rank_step: int, reach: int) -> list[int]:
     """The squares of one ray from ``square``, nearest first."""
     rank, file = divmod(square, layout.width)
@@ -83,7 +72,7 @@ def _ray_options(
     moves = [Move(square, target) for target in ray]
     options = [([0], tuple(moves), ())]
     for index, target in enumerate(ray):
-        taken = [1 << target | beyond for beyond in _subsets(sum(1 << t for t in ray[index + 1 :]))]
+        taken = [1 << target | beyond for beyond in subsets(sum(1 << t for t in ray[index + 1 :]))]
         if layout.zone_of[target] == zone:
             options.append((taken, tuple(moves[:index]), ((target, moves[index]),)))
         else:
