@@ -54,7 +54,10 @@ def boards(draw: st.DrawFn) -> tuple[int, int, int]:
 
 def test_the_c_generator_is_built_wherever_a_compiler_is() -> None:
     # The package builds _movegen.c at install time unless no C compiler is found.
-    assert movegen.ACCELERATED or c_compiler() is None
+    assert movegen.ACCELERATED or c_compiler() is None, (
+        "core/games/macadam/_movegen.c is not built here although a C compiler is: "
+        "install the package again (pip install -e .) to build it"
+    )
     if movegen.ACCELERATED:
         assert movegen.pawn_moves is not python_pawn_moves
 
