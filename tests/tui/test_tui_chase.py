@@ -289,6 +289,14 @@ async def test_panels_show_the_stack_and_the_gold(data_dir: Path) -> None:
         await pilot.pause()
         stack = chase_screen(app).query_one(TileStackPanel)
         assert [kind.letter for kind in stack.tiles] == list("TXPSI")
+        # Each tile's name is whole, in short words where the panel is too narrow for it.
+        assert stack.render().plain.splitlines() == [  # type: ignore[union-attr]
+            "1 T ↑→↓      orth. tee",
+            "2 X ↗↘↙↖     diag. cross",
+            "3 P ↑→↓←     orth. cross",
+            "4 S ↑↗→↘↓↙←↖ star",
+            "5 I ↑↓       orth. line",
+        ]
         south = chase_screen(app).query_one("#panel-0")
         assert south.info.lines == ("gold 20 + 4 on board",)  # type: ignore[attr-defined]
         north = chase_screen(app).query_one("#panel-1")

@@ -29,12 +29,21 @@ def seat_lines(state: ChaseState, seat: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def tile_line(index: int, kind: TileKind, ascii: bool = False) -> str:
+#: Shorter words for a tile's name where the panel is too narrow for the whole name.
+_SHORT_WORDS = {"orthogonal": "orth.", "diagonal": "diag."}
+
+
+def tile_line(index: int, kind: TileKind, ascii: bool = False, width: int = 80) -> str:
     """``1 X ↗↘↙↖ diagonal cross``: a tile of the stack (its letter in the position text and
-    its exits in its first orientation)."""
+    its exits in its first orientation), its name shortened (``diag. cross``) where the
+    whole line would be wider than ``width``."""
     exits = tuple(exits_text(kind.exits).split(","))
     glyphs = exits_glyphs(tuple(d for d in DIRECTIONS if d in exits), ascii)
-    return f"{index} {kind.letter} {glyphs:<8} {kind.name}"
+    line = f"{index} {kind.letter} {glyphs:<8} {kind.name}"
+    if len(line) > width:
+        short = " ".join(_SHORT_WORDS.get(word, word) for word in kind.name.split())
+        line = f"{index} {kind.letter} {glyphs:<8} {short}"
+    return line[:width]
 
 
 class TileStackPanel(Widget):
@@ -54,7 +63,7 @@ class TileStackPanel(Widget):
         if not self.tiles:
             return Text("the stack is empty", no_wrap=True)
         width = self.content_size.width
-        lines = [tile_line(i + 1, kind, ascii)[:width] for i, kind in enumerate(self.tiles)]
+        lines = [tile_line(i + 1, kind, ascii, width) for i, kind in enumerate(self.tiles)]
         return Text("\n".join(lines), no_wrap=True)
 
     def watch_left(self, left: int) -> None:
