@@ -24,6 +24,7 @@ from core.squares import parse_square
 from tui.screens.chase_board import ChaseBoardScreen
 from tui.widgets.board import BoardWidget
 from tui.widgets.chase_panels import DebtPanel, TileStackPanel
+from tui.widgets.status_line import StatusLine
 
 CHASE = find_game("chase")
 #: South to move with 20 loose gold and 4 on e6; South's pawn on a star tile on e4, North's
@@ -343,3 +344,19 @@ async def test_squares_show_a_compass_at_120x40(data_dir: Path) -> None:
         screen = chase_screen(app)
         assert square_lines(screen, "e4") == [" ↖ ↑ ↗ ", " ← P → ", " ↙ ↓ ↘ "]
         assert square_lines(screen, "g6") == [" ↖     ", "   T   ", "     ↘ "]
+
+
+@app_test
+async def test_the_prompt_leaves_room_for_whose_turn_it_is(data_dir: Path) -> None:
+    app = chase_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:  # 80x24: the short prompt
+        await pilot.pause()
+        line = chase_screen(app).query_one(StatusLine).render().plain
+        assert line.startswith("a pawn, then its path; t tile, g gold, x merge, p pivot")
+        assert line.endswith("Sam (South) to move")
+    app = chase_app(data_dir)
+    async with app.run_test(size=(160, 40)) as pilot:  # room for the whole sentence
+        await pilot.pause()
+        line = chase_screen(app).query_one(StatusLine).render().plain
+        assert line.startswith("select a pawn, then its path (Enter ends); or t place a tile,")
+        assert line.endswith("Sam (South) to move")

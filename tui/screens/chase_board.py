@@ -41,6 +41,7 @@ from tui.widgets.chase_board import ChaseBoardWidget, exits_glyphs
 from tui.widgets.chase_panels import DebtPanel, TileStackPanel, seat_lines
 from tui.widgets.move_log import MoveLog
 from tui.widgets.player_panel import PlayerPanel
+from tui.widgets.status_line import StatusLine
 
 PLACE, GOLD, MERGE, PIVOT = "place", "gold", "merge", "pivot"
 ACTION_NAMES = {
@@ -50,6 +51,8 @@ ACTION_NAMES = {
     PIVOT: "pivot a tile",
 }
 ACTION_KEYS = {PLACE: "t", GOLD: "g", MERGE: "x", PIVOT: "p"}
+#: A word for each action, for the prompt on a narrow screen.
+ACTION_WORDS = {PLACE: "tile", GOLD: "gold", MERGE: "merge", PIVOT: "pivot"}
 
 
 def glyphs(mask: int) -> str:
@@ -205,6 +208,15 @@ class ChaseBoardScreen(BoardScreen):
     def _plain_prompt(self) -> str:
         keys = ", ".join(f"{ACTION_KEYS[a]} {ACTION_NAMES[a]}" for a in ACTION_NAMES)
         return f"select a pawn, then its path (Enter ends); or {keys}"
+
+    def say(self, message: str, *, error: bool = False) -> None:
+        """As the board screen says it; the plain prompt comes with a short form, which the
+        status line shows where the whole sentence would hide whose turn it is."""
+        short = ""
+        if message == self._plain_prompt():
+            words = ", ".join(f"{ACTION_KEYS[a]} {ACTION_WORDS[a]}" for a in ACTION_WORDS)
+            short = f"a pawn, then its path; {words}"
+        self.query_one(StatusLine).say(message, error=error, short=short)
 
     def _action_prompt(self) -> str:
         action, square = self.action, self.pending

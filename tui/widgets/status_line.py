@@ -1,6 +1,7 @@
 """The status line: the last message on the left (an error stands out), whose turn on the right.
 
-A long message wins over the turn (which the player panels show as well). An error is drawn
+A long message wins over the turn (which the player panels show as well), unless it comes
+with a short form, which is shown instead where the whole message would hide the turn. An error is drawn
 in the ``status-line--error`` style (not marked by a CSS class, whose every toggle would have
 the stylesheet matched against the line again).
 """
@@ -16,16 +17,26 @@ class StatusLine(Widget):
     COMPONENT_CLASSES = {"status-line--error"}
 
     message: reactive[str] = reactive("")
+    #: A shorter form of ``message``, shown instead where the whole would hide the turn.
+    short: reactive[str] = reactive("")
     is_error: reactive[bool] = reactive(False)
     turn: reactive[str] = reactive("")
 
-    def say(self, message: str, *, error: bool = False) -> None:
+    def say(self, message: str, *, error: bool = False, short: str = "") -> None:
         self.message = message
+        self.short = short
         self.is_error = error
+
+    def fits(self, message: str) -> bool:
+        """Whether ``message`` would show whole with the turn beside it."""
+        return len(message) + 2 + len(self.turn) <= self.content_size.width
 
     def render(self) -> Text:
         width = self.content_size.width
-        message = ("✗ " if self.is_error and self.message else "") + self.message
+        message = self.message
+        if self.short and not self.fits(message):
+            message = self.short
+        message = ("✗ " if self.is_error and message else "") + message
         style = self.get_component_rich_style("status-line--error") if self.is_error else ""
         text = Text(message, style=style, no_wrap=True, overflow="ellipsis")
         gap = width - len(message) - len(self.turn)
