@@ -1,9 +1,9 @@
 """The status line: the last message on the left (an error stands out), whose turn on the right.
 
 A long message wins over the turn (which the player panels show as well), unless it comes
-with a short form, which is shown instead where the whole message would hide the turn. An error is drawn
-in the ``status-line--error`` style (not marked by a CSS class, whose every toggle would have
-the stylesheet matched against the line again).
+with a short form, which is shown instead where the whole message would hide the turn. An
+error is drawn in the ``status-line--error`` style (not marked by a CSS class, whose every
+toggle would have the stylesheet matched against the line again).
 """
 
 from __future__ import annotations
