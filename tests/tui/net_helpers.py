@@ -109,26 +109,33 @@ _FILES = "abcdefghijklmnopqrstuvwxyz"
 def board_cells(screen_text: str, width: int, height: int) -> dict[str, str]:
     """The text on each square of the board drawn on a terminal, by square name (``b3``).
 
-    Found from the file letters under the board: the squares of each rank are the cells above
-    the letters, on the row that carries the rank's number. Brackets and marks around a piece
+    Found from the file letters under the board (in either order: the board may be turned
+    around): the squares of each rank are the cells above the letters, on the row that
+    carries the rank's number. Brackets and marks around a piece
     (cursor, selection) are dropped.
     """
     lines = screen_text.split("\n")
-    letters = r"\s+".join(_FILES[:width])
+    files = _FILES[:width]
+    # The letters run a, b, c ... left to right, or the other way on a board turned around.
+    patterns = [r"\s+".join(files), r"\s+".join(reversed(files))]
     for index in range(len(lines) - 1, -1, -1):
-        found = re.search(rf"(?<![a-z]){letters}(?![a-z])", lines[index])
+        found = next(
+            (m for p in patterns if (m := re.search(rf"(?<![a-z]){p}(?![a-z])", lines[index]))),
+            None,
+        )
         if found is not None:
             label_row = index
             break
     else:
         raise AssertionError(f"no board on the screen:\n{screen_text}")
     label_line = lines[label_row]
-    columns = [label_line.index(letter, found.start()) for letter in _FILES[:width]]
-    step = columns[1] - columns[0] if width > 1 else 3
+    columns = [label_line.index(letter, found.start()) for letter in files]
+    step = abs(columns[1] - columns[0]) if width > 1 else 3
+    left = min(columns)
     cells: dict[str, str] = {}
     rank_pattern = re.compile(r"(\d+) $")
     for line in lines[:label_row]:
-        first = columns[0] - step // 2
+        first = left - step // 2
         match = rank_pattern.search(line[: max(0, first)])
         if match is None:
             continue

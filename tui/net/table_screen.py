@@ -138,6 +138,9 @@ class TableScreen(BoardScreen):
 
     # -- news from the table ------------------------------------------------------------------
 
+    def home_seat(self) -> int | None:
+        return self.seat
+
     def table_changed(self, table: Table, news: str) -> None:
         """Called on the server's loop by whichever session changed the table."""
         post_across(self, lambda: TableNews(news))

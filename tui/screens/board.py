@@ -133,6 +133,8 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
             yield KeyFooter()
 
     def on_mount(self) -> None:
+        if len(self.record.seat_names) == 2 and self.home_seat() == 1:
+            self.query_one(BoardWidget).flipped = True  # the second seat plays from the top
         self.refresh_view()
         if self.reviewing and self.record.outcome() is not None:
             self.say(f"Reviewing a finished game: {self._over_summary()}")
@@ -151,6 +153,13 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
         record = self.record
         view = record.game.board_view(self.viewer_state())
         return MoveBuilder(record.game, record.state, record.seat_names, view)
+
+    def home_seat(self) -> int | None:
+        """The seat of the one person playing at this screen, whose side of the board is
+        drawn at the bottom; ``None`` for a game between people at one keyboard (hot-seat)
+        or between computers."""
+        people = self.computers.human_seats(len(self.record.seat_names))
+        return people[0] if len(people) == 1 else None
 
     def _first_cursor(self) -> int:
         """A square of a piece the player to move can move, else the board's first square."""
