@@ -25,6 +25,7 @@ from tui.net.crossing import post_across
 from tui.net.table import Table, TableRefusal
 from tui.net.takeback_dialog import TakebackScreen
 from tui.screens.board import BoardScreen
+from tui.screens.chase_board import ChaseBoardScreen
 from tui.screens.game_over import GameOverChoice, GameOverScreen
 from tui.ssh.session_info import PlayerIdentity
 from tui.widgets.board import BoardWidget
@@ -201,14 +202,21 @@ class TableScreen(BoardScreen):
         if path:
             self.cursor = path[-1]
 
-    def select_square(self, square: int) -> None:
+    def _refusal_now(self) -> TableRefusal | None:
+        """Why this player may not act now (not their turn, watching), if so."""
         if self.record.outcome() is None:
             try:
                 self.table.mover_seat(self.player)
             except TableRefusal as refusal:
-                self.cursor = square
-                self._refuse(refusal)
-                return
+                return refusal
+        return None
+
+    def select_square(self, square: int) -> None:
+        refusal = self._refusal_now()
+        if refusal is not None:
+            self.cursor = square
+            self._refuse(refusal)
+            return
         super().select_square(square)
 
     @on(Input.Submitted, "#move-entry")
@@ -282,3 +290,26 @@ class TableScreen(BoardScreen):
 
     def action_lobby(self) -> None:
         self.net_app.action_new_game()
+
+
+class ChaseTableScreen(TableScreen, ChaseBoardScreen):
+    """Chase at a table: Chase's own board (tiles and their exits, gold, the stack and the
+    debts) and action keys, with the table's rules of who may move."""
+
+    CSS_PATH = ["../screens/board.tcss", "../screens/chase_board.tcss", "table_screen.tcss"]
+    HELP_TITLE = "Keys at a Chase table"
+
+    def action_chase_action(self, action: str) -> None:
+        refusal = self._refusal_now()
+        if refusal is not None:
+            self._refuse(refusal)
+            return
+        super().action_chase_action(action)
+
+
+def table_screen_for(table: Table, player: PlayerIdentity) -> TableScreen:
+    """The screen for ``player`` at ``table``: Chase's own board for Chase, the plain one for
+    the other games (whose placements, power tokens included, work by keys at any board)."""
+    if ChaseBoardScreen.suits(table.record):
+        return ChaseTableScreen(table, player)
+    return TableScreen(table, player)

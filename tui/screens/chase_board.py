@@ -90,6 +90,9 @@ class ChaseBoardScreen(BoardScreen):
         self._moves: tuple[object, Sequence[ChaseMove]] | None = None
         self._kinds: dict[type, list[Any]] = {}
         super().__init__(record, **options)
+        # Its styles go by this class rather than by the screen's type, which a screen built
+        # on this one and another (the table's) would not match.
+        self.add_class("chase-board")
 
     @staticmethod
     def suits(record: GameRecord) -> bool:
