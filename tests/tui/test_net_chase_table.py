@@ -17,7 +17,7 @@ from core.registry import find_game
 from tui.net.app import NetApp
 from tui.net.hall import ME, OPEN, TableHall
 from tui.net.table import Table
-from tui.net.table_screen import ChaseTableScreen
+from tui.net.table_screens import ChaseTableScreen
 from tui.ssh.session_info import PlayerIdentity
 from tui.widgets.board import BoardWidget
 from tui.widgets.chase_board import ChaseBoardWidget

@@ -97,7 +97,7 @@ class NetApp(PawnshopApp):
 
     def open_table(self, table: Table) -> None:
         """Show ``table`` right above the lobby (a finished one as a review of its game)."""
-        from tui.net.table_screen import table_screen_for
+        from tui.net.table_screens import table_screen_for
 
         if table.finished:
             self.review(table.record)

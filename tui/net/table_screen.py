@@ -25,7 +25,6 @@ from tui.net.crossing import post_across
 from tui.net.table import Table, TableRefusal
 from tui.net.takeback_dialog import TakebackScreen
 from tui.screens.board import BoardScreen
-from tui.screens.chase_board import ChaseBoardScreen
 from tui.screens.game_over import GameOverChoice, GameOverScreen
 from tui.ssh.session_info import PlayerIdentity
 from tui.widgets.board import BoardWidget
@@ -285,31 +284,21 @@ class TableScreen(BoardScreen):
         self.say("The computer at this table takes its own time.", error=True)
 
     def _follow_phase(self) -> bool:
-        # A table keeps its one screen through every phase; placement works by the tray keys.
-        return False
+        """Put this player on the table screen the game's phase calls for, if that is another
+        one (``table_screens``): the placement screen while pieces are placed, then the
+        board. A screen with a dialog over it waits for the next change; a finished game
+        stays where it ended."""
+        from tui.net.table_screens import table_screen_class
+
+        wanted = table_screen_class(self.record)
+        if wanted is type(self) or self.record.outcome() is not None:
+            return False
+        if self.app.screen is not self:
+            return False
+        replacement = wanted(self.table, self.player)
+        replacement.cursor = self.cursor
+        self.app.switch_screen(replacement)
+        return True
 
     def action_lobby(self) -> None:
         self.net_app.action_new_game()
-
-
-class ChaseTableScreen(TableScreen, ChaseBoardScreen):
-    """Chase at a table: Chase's own board (tiles and their exits, gold, the stack and the
-    debts) and action keys, with the table's rules of who may move."""
-
-    CSS_PATH = ["../screens/board.tcss", "../screens/chase_board.tcss", "table_screen.tcss"]
-    HELP_TITLE = "Keys at a Chase table"
-
-    def action_chase_action(self, action: str) -> None:
-        refusal = self._refusal_now()
-        if refusal is not None:
-            self._refuse(refusal)
-            return
-        super().action_chase_action(action)
-
-
-def table_screen_for(table: Table, player: PlayerIdentity) -> TableScreen:
-    """The screen for ``player`` at ``table``: Chase's own board for Chase, the plain one for
-    the other games (whose placements, power tokens included, work by keys at any board)."""
-    if ChaseBoardScreen.suits(table.record):
-        return ChaseTableScreen(table, player)
-    return TableScreen(table, player)
