@@ -47,6 +47,13 @@ async def settle(pilot: Pilot[Any]) -> None:
         await pilot.pause()
 
 
+async def to_the_table(pilot: Pilot[Any]) -> None:
+    """From the lobby to the one table, as the player presses Enter."""
+    await pilot.pause()
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 def run(coroutine: Any, hall: TableHall) -> None:
     try:
         asyncio.run(asyncio.wait_for(coroutine, 90))
@@ -63,9 +70,7 @@ def test_placing_by_keys_then_auto_place_then_the_token_board(tmp_path: Path) ->
         second_app = NetApp(hall, second, ascii_board=False)
         async with first_app.run_test(size=SIZE) as one, second_app.run_test(size=SIZE) as two:
             for pilot in (one, two):
-                await pilot.pause()
-                await pilot.press("enter")
-                await settle(pilot)
+                await to_the_table(pilot)
             screen = board_screen(first_app)
             assert isinstance(screen, PlacementTableScreen)
             assert screen.query_one("#tray", TrayWidget).items
@@ -110,9 +115,7 @@ def test_token_keys_refuse_a_player_whose_turn_it_is_not(tmp_path: Path) -> None
     async def main() -> None:
         app = NetApp(hall, waiting, ascii_board=False)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await pilot.press("enter")
-            await settle(pilot)
+            await to_the_table(pilot)
             screen = board_screen(app)
             assert isinstance(screen, TokenTableScreen)
             for key in ("d", "p", "e", "plus"):
@@ -131,9 +134,7 @@ def test_without_tokens_the_board_after_placement_is_the_plain_one(tmp_path: Pat
     async def main() -> None:
         app = NetApp(hall, ALICE, ascii_board=False)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await pilot.press("enter")
-            await settle(pilot)
+            await to_the_table(pilot)
             assert type(app.screen) is TableScreen
 
     run(main(), hall)
@@ -148,9 +149,7 @@ def test_a_takeback_into_the_placement_brings_the_placement_screen_back(tmp_path
     async def main() -> None:
         app = NetApp(hall, last, ascii_board=False)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await pilot.press("enter")
-            await settle(pilot)
+            await to_the_table(pilot)
             assert isinstance(app.screen, TokenTableScreen)
             await pilot.press("u")  # ask to take the last placement back
             await settle(pilot)

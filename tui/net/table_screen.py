@@ -10,6 +10,7 @@ the game-over dialog offers a review of a copy of the game on a board of this se
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -209,6 +210,14 @@ class TableScreen(BoardScreen):
             except TableRefusal as refusal:
                 return refusal
         return None
+
+    def if_allowed(self, act: Callable[[], None]) -> None:
+        """``act`` if this player may act now, else say why not."""
+        refusal = self._refusal_now()
+        if refusal is not None:
+            self._refuse(refusal)
+        else:
+            act()
 
     def select_square(self, square: int) -> None:
         refusal = self._refusal_now()

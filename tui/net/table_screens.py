@@ -8,12 +8,15 @@ makes way for another kind when the game's phase calls for it (``TableScreen._fo
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from core.record import GameRecord
 from tui.net.table import Table
 from tui.net.table_screen import TableScreen
+from tui.screens.board import BoardScreen
 from tui.screens.chase_board import ChaseBoardScreen
 from tui.screens.mac_tokens import TokenBoardScreen
+from tui.screens.phases import screen_class_for
 from tui.screens.placement import PlacementScreen, random_placements
 from tui.ssh.session_info import PlayerIdentity
 
@@ -26,11 +29,7 @@ class ChaseTableScreen(TableScreen, ChaseBoardScreen):
     HELP_TITLE = "Keys at a Chase table"
 
     def action_chase_action(self, action: str) -> None:
-        refusal = self._refusal_now()
-        if refusal is not None:
-            self._refuse(refusal)
-            return
-        super().action_chase_action(action)
+        self.if_allowed(partial(ChaseBoardScreen.action_chase_action, self, action))
 
 
 class TokenTableScreen(TableScreen, TokenBoardScreen):
@@ -39,11 +38,7 @@ class TokenTableScreen(TableScreen, TokenBoardScreen):
     HELP_TITLE = "Keys at a MAC table (power tokens)"
 
     def action_token(self, token: str) -> None:
-        refusal = self._refusal_now()
-        if refusal is not None:
-            self._refuse(refusal)
-            return
-        super().action_token(token)
+        self.if_allowed(partial(TokenBoardScreen.action_token, self, token))
 
 
 class PlacementTableScreen(TableScreen, PlacementScreen):
@@ -85,17 +80,19 @@ class PlacementTableScreen(TableScreen, PlacementScreen):
             self.play(moves[0])
 
 
+#: The table's screen for each board screen at one keyboard.
+TABLE_SCREENS: dict[type[BoardScreen], type[TableScreen]] = {
+    BoardScreen: TableScreen,
+    PlacementScreen: PlacementTableScreen,
+    TokenBoardScreen: TokenTableScreen,
+    ChaseBoardScreen: ChaseTableScreen,
+}
+
+
 def table_screen_class(record: GameRecord) -> type[TableScreen]:
-    """The kind of table screen for the game's phase (as ``phases.screen_class_for`` picks at
-    one keyboard)."""
-    game, state = record.game, record.state
-    if game.phase(state) == "placement" and game.outcome(state) is None:
-        return PlacementTableScreen
-    if TokenBoardScreen.suits(record):
-        return TokenTableScreen
-    if ChaseBoardScreen.suits(record):
-        return ChaseTableScreen
-    return TableScreen
+    """The kind of table screen for the game's phase: the one of the board screen that
+    would show it at one keyboard."""
+    return TABLE_SCREENS[screen_class_for(record)]
 
 
 def table_screen_for(table: Table, player: PlayerIdentity) -> TableScreen:
