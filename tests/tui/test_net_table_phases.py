@@ -99,8 +99,11 @@ def test_placing_by_keys_then_auto_place_then_the_token_board(tmp_path: Path) ->
             assert MAC.phase(table.record.state) != "placement"
             await settle(one)
             await settle(two)
+            last = table.record.current.notation
             for app in (first_app, second_app):
                 assert isinstance(app.screen, TokenTableScreen)
+                # The new screen opens with the news of the last placement, not a welcome.
+                assert app.screen.query_one(StatusLine).message.endswith(f" played {last}")
 
     run(main(), hall)
 

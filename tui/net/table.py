@@ -85,6 +85,8 @@ class Table:
         self.holders = holders
         self.watchers: list[TableWatcher] = []
         self.takeback: Takeback | None = None
+        #: What the last change at the table was, in words (empty for a quiet change).
+        self.latest_news = ""
         #: Where the finished game was filed among the server's saved games.
         self.filed_as: Path | None = None
         self.on_change = on_change
@@ -290,6 +292,7 @@ class Table:
     # -- telling everyone ---------------------------------------------------------------------
 
     def _changed(self, change: Change, news: str) -> None:
+        self.latest_news = news
         if self.on_change is not None:
             self.on_change(self, change)
         for watcher in list(self.watchers):

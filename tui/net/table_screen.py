@@ -67,6 +67,9 @@ class TableScreen(BoardScreen):
         self.over_shown = table.finished
         self.shown_seating: tuple[tuple[str, bool], ...] = ()
         self.takeback_dialog: TakebackScreen | None = None
+        #: The news this screen opens with instead of the welcome: what was just played, for a
+        #: screen that takes over from another when the game's phase changes.
+        self.opening_news = ""
 
     @property
     def net_app(self) -> NetApp:
@@ -82,7 +85,7 @@ class TableScreen(BoardScreen):
         self.call_later(self._greet)
 
     def _greet(self) -> None:
-        self.say(self._welcome())
+        self.say(self.opening_news or self._welcome())
         self._ask_takeback_if_mine()
 
     def on_unmount(self) -> None:
@@ -306,6 +309,7 @@ class TableScreen(BoardScreen):
             return False
         replacement = wanted(self.table, self.player)
         replacement.cursor = self.cursor
+        replacement.opening_news = self.table.latest_news
         self.app.switch_screen(replacement)
         return True
 
