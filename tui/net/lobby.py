@@ -89,7 +89,7 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.own_app = self.net_app
         table = self.query_one(DataTable)
-        self.columns = table.add_columns("No", "Game", "Players", "Watching", "Moves", "State")
+        self.columns = table.add_columns("No", "Game", "Players", "Watch", "Moves", "State")
         self.hall.watch(self)
         self.show_tables()
 
