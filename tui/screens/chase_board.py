@@ -213,12 +213,14 @@ class ChaseBoardScreen(BoardScreen):
         return f"select a pawn, then its path (Enter ends); or {keys}"
 
     def say(self, message: str, *, error: bool = False) -> None:
-        """As the board screen says it; the plain prompt comes with a short form, which the
-        status line shows where the whole sentence would hide whose turn it is."""
+        """As the board screen says it; the plain prompt (alone or after a sentence, as a
+        table's welcome) comes with a short form, which the status line shows where the whole
+        would hide whose turn it is."""
         short = ""
-        if message == self._plain_prompt():
+        prompt = self._plain_prompt()
+        if message.endswith(prompt):  # the prompt, or a sentence and then the prompt
             words = ", ".join(f"{ACTION_KEYS[a]} {ACTION_WORDS[a]}" for a in ACTION_WORDS)
-            short = f"a pawn, then its path; {words}"
+            short = message.removesuffix(prompt) + f"a pawn, then its path; {words}"
         self.query_one(StatusLine).say(message, error=error, short=short)
 
     def _action_prompt(self) -> str:
