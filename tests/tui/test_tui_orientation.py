@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from computer_helpers import against_computers
 from net_helpers import make_hall
 from tui_helpers import (
@@ -16,7 +17,6 @@ from tui_helpers import (
     board_screen,
     click_square,
     make_app,
-    martian_record,
     square,
 )
 
@@ -34,44 +34,35 @@ def flipped(app: Any) -> bool:
     return board_screen(app).query_one(BoardWidget).flipped
 
 
+@pytest.mark.parametrize(
+    ("computers", "turned"),
+    [
+        ({}, False),  # hot-seat: the first seat at the bottom
+        ({1: "easy"}, False),  # the person plays the first seat
+        ({0: "easy"}, True),  # the person plays the second seat: their side at the bottom
+    ],
+)
 @app_test
-async def test_hot_seat_keeps_the_first_seat_at_the_bottom(data_dir: Path) -> None:
-    app = make_app(data_dir, record=martian_record())
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert not flipped(app)
-
-
-@app_test
-async def test_playing_the_second_seat_against_the_computer_turns_the_board(
-    data_dir: Path,
+async def test_the_one_person_at_the_screen_has_their_side_at_the_bottom(
+    data_dir: Path, computers: dict[int, str], turned: bool
 ) -> None:
-    app = make_app(data_dir, record=against_computers({0: "easy"}))
+    app = make_app(data_dir, record=against_computers(computers))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert flipped(app)
-        # Bob's pieces (North, ranks 5-8) are drawn below South's.
+        assert flipped(app) is turned
         board = board_screen(app).query_one(BoardWidget)
-        record = board_screen(app).record
-        a1, a8 = (square(MARTIAN, record, name) for name in ("a1", "a8"))
-        assert board.square_click_offset(a8).y > board.square_click_offset(a1).y
+        a1, a8 = (square(MARTIAN, board_screen(app).record, name) for name in ("a1", "a8"))
+        a8_below_a1 = board.square_click_offset(a8).y > board.square_click_offset(a1).y
+        assert a8_below_a1 is turned
         await pilot.press("f")
-        assert not flipped(app)
-
-
-@app_test
-async def test_playing_the_first_seat_against_the_computer_keeps_it(data_dir: Path) -> None:
-    app = make_app(data_dir, record=against_computers({1: "easy"}))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert not flipped(app)
+        assert flipped(app) is not turned
 
 
 @app_test
 async def test_computers_only_keep_the_first_seat_at_the_bottom(data_dir: Path) -> None:
     app = make_app(data_dir, record=against_computers({0: "easy", 1: "easy"}))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with app.run_test(size=SIZE):
+        # Looked at as soon as it is shown: two computers may finish the game in a moment.
         assert not flipped(app)
 
 

@@ -191,7 +191,12 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
         self.refresh_computers()
 
     def say(self, message: str, *, error: bool = False) -> None:
-        self.query_one(StatusLine).say(message, error=error)
+        self.query_one(StatusLine).say(message, error=error, short=self.short_form(message))
+
+    def short_form(self, message: str) -> str:
+        """A shorter way to say ``message``, which the status line shows where the whole
+        would hide whose turn it is; empty for none."""
+        return ""
 
     def _hint(self) -> str:
         """What the player can do besides moving pieces: the game's action keys."""

@@ -41,7 +41,6 @@ from tui.widgets.chase_board import ChaseBoardWidget, exits_glyphs
 from tui.widgets.chase_panels import DebtPanel, TileStackPanel, seat_lines
 from tui.widgets.move_log import MoveLog
 from tui.widgets.player_panel import PlayerPanel
-from tui.widgets.status_line import StatusLine
 
 PLACE, GOLD, MERGE, PIVOT = "place", "gold", "merge", "pivot"
 ACTION_NAMES = {
@@ -212,16 +211,13 @@ class ChaseBoardScreen(BoardScreen):
         keys = ", ".join(f"{ACTION_KEYS[a]} {ACTION_NAMES[a]}" for a in ACTION_NAMES)
         return f"select a pawn, then its path (Enter ends); or {keys}"
 
-    def say(self, message: str, *, error: bool = False) -> None:
-        """As the board screen says it; the plain prompt (alone or after a sentence, as a
-        table's welcome) comes with a short form, which the status line shows where the whole
-        would hide whose turn it is."""
-        short = ""
+    def short_form(self, message: str) -> str:
+        """The plain prompt (alone or after a sentence, as a table's welcome) in short words."""
         prompt = self._plain_prompt()
-        if message.endswith(prompt):  # the prompt, or a sentence and then the prompt
-            words = ", ".join(f"{ACTION_KEYS[a]} {ACTION_WORDS[a]}" for a in ACTION_WORDS)
-            short = message.removesuffix(prompt) + f"a pawn, then its path; {words}"
-        self.query_one(StatusLine).say(message, error=error, short=short)
+        if not message.endswith(prompt):
+            return ""
+        words = ", ".join(f"{ACTION_KEYS[a]} {ACTION_WORDS[a]}" for a in ACTION_WORDS)
+        return message.removesuffix(prompt) + f"a pawn, then its path; {words}"
 
     def _action_prompt(self) -> str:
         action, square = self.action, self.pending

@@ -33,10 +33,10 @@ class StatusLine(Widget):
 
     def render(self) -> Text:
         width = self.content_size.width
-        message = self.message
+        mark = "✗ " if self.is_error and self.message else ""
+        message = mark + self.message
         if self.short and not self.fits(message):
-            message = self.short
-        message = ("✗ " if self.is_error and message else "") + message
+            message = mark + self.short
         style = self.get_component_rich_style("status-line--error") if self.is_error else ""
         text = Text(message, style=style, no_wrap=True, overflow="ellipsis")
         gap = width - len(message) - len(self.turn)

@@ -106,95 +106,89 @@ sized(PyObject *item, Py_ssize_t size, const char *what)
     return fast;
 }
 
+/* The tables being read by ``configure``, before they replace the ones in use. */
+typedef struct {
+    Ray rays[SEATS][SQUARES][RAYS];
+    Lines lines[SEATS][SQUARES];
+} Tables;
+
+/* Reads the entry of one seat's square into ``tables``; -1 with an exception set if bad. */
+typedef int (*SquareReader)(PyObject *entry, Tables *tables, int seat, int square);
+
+/* Read ``all`` (per seat, per square) entry by entry with ``read``. */
 static int
-read_rays(PyObject *all_rays, Ray out[SEATS][SQUARES][RAYS])
+read_per_square(PyObject *all, const char *what, SquareReader read, Tables *tables)
 {
-    PyObject *seats = sized(all_rays, SEATS, "rays");
+    PyObject *seats = sized(all, SEATS, what);
     if (seats == NULL) {
         return -1;
     }
-    for (int seat = 0; seat < SEATS; seat++) {
-        PyObject *squares = sized(PySequence_Fast_GET_ITEM(seats, seat), SQUARES, "rays");
+    int result = 0;
+    for (int seat = 0; seat < SEATS && result == 0; seat++) {
+        PyObject *squares = sized(PySequence_Fast_GET_ITEM(seats, seat), SQUARES, what);
         if (squares == NULL) {
-            Py_DECREF(seats);
-            return -1;
+            result = -1;
+            break;
         }
-        for (int square = 0; square < SQUARES; square++) {
-            PyObject *four = sized(PySequence_Fast_GET_ITEM(squares, square), RAYS, "rays");
-            if (four == NULL) {
-                Py_DECREF(squares);
-                Py_DECREF(seats);
-                return -1;
-            }
-            for (int way = 0; way < RAYS; way++) {
-                Ray *ray = &out[seat][square][way];
-                int n = read_squares(
-                    PySequence_Fast_GET_ITEM(four, way), ray->square, MAX_RAY, "ray");
-                if (n < 0) {
-                    Py_DECREF(four);
-                    Py_DECREF(squares);
-                    Py_DECREF(seats);
-                    return -1;
-                }
-                ray->count = (int8_t)n;
-            }
-            Py_DECREF(four);
+        for (int square = 0; square < SQUARES && result == 0; square++) {
+            result = read(PySequence_Fast_GET_ITEM(squares, square), tables, seat, square);
         }
         Py_DECREF(squares);
     }
     Py_DECREF(seats);
+    return result;
+}
+
+/* A square's four slide rays. */
+static int
+read_rays(PyObject *entry, Tables *tables, int seat, int square)
+{
+    PyObject *four = sized(entry, RAYS, "rays");
+    if (four == NULL) {
+        return -1;
+    }
+    for (int way = 0; way < RAYS; way++) {
+        Ray *ray = &tables->rays[seat][square][way];
+        int n = read_squares(PySequence_Fast_GET_ITEM(four, way), ray->square, MAX_RAY, "ray");
+        if (n < 0) {
+            Py_DECREF(four);
+            return -1;
+        }
+        ray->count = (int8_t)n;
+    }
+    Py_DECREF(four);
     return 0;
 }
 
+/* A square's jump lines: (square jumped over, landing square) pairs. */
 static int
-read_lines(PyObject *all_lines, Lines out[SEATS][SQUARES])
+read_lines(PyObject *entry, Tables *tables, int seat, int square)
 {
-    PyObject *seats = sized(all_lines, SEATS, "lines");
-    if (seats == NULL) {
+    PyObject *pairs = PySequence_Fast(entry, "lines");
+    if (pairs == NULL) {
         return -1;
     }
-    for (int seat = 0; seat < SEATS; seat++) {
-        PyObject *squares = sized(PySequence_Fast_GET_ITEM(seats, seat), SQUARES, "lines");
-        if (squares == NULL) {
-            Py_DECREF(seats);
-            return -1;
-        }
-        for (int square = 0; square < SQUARES; square++) {
-            PyObject *pairs = PySequence_Fast(PySequence_Fast_GET_ITEM(squares, square), "lines");
-            if (pairs == NULL) {
-                Py_DECREF(squares);
-                Py_DECREF(seats);
-                return -1;
-            }
-            Py_ssize_t n = PySequence_Fast_GET_SIZE(pairs);
-            if (n > MAX_LINES) {
-                PyErr_SetString(PyExc_ValueError, "lines: more than 8 from one square");
-                n = -1;
-            }
-            Lines *open = &out[seat][square];
-            for (Py_ssize_t i = 0; i < n; i++) {
-                int8_t pair[2];
-                if (read_squares(PySequence_Fast_GET_ITEM(pairs, i), pair, 2, "line") != 2) {
-                    if (!PyErr_Occurred()) {
-                        PyErr_SetString(PyExc_ValueError, "line: expected (over, land)");
-                    }
-                    n = -1;
-                    break;
-                }
-                open->over[i] = pair[0];
-                open->land[i] = pair[1];
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(pairs);
+    if (n > MAX_LINES) {
+        PyErr_SetString(PyExc_ValueError, "lines: more than 8 from one square");
+        Py_DECREF(pairs);
+        return -1;
+    }
+    Lines *open = &tables->lines[seat][square];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int8_t pair[2];
+        if (read_squares(PySequence_Fast_GET_ITEM(pairs, i), pair, 2, "line") != 2) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_ValueError, "line: expected (over, land)");
             }
             Py_DECREF(pairs);
-            if (n < 0) {
-                Py_DECREF(squares);
-                Py_DECREF(seats);
-                return -1;
-            }
-            open->count = (int8_t)n;
+            return -1;
         }
-        Py_DECREF(squares);
+        open->over[i] = pair[0];
+        open->land[i] = pair[1];
     }
-    Py_DECREF(seats);
+    Py_DECREF(pairs);
+    open->count = (int8_t)n;
     return 0;
 }
 
@@ -214,13 +208,13 @@ configure(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     /* Read into new tables, so that a refused configuration changes nothing. */
-    Ray new_rays[SEATS][SQUARES][RAYS];
-    Lines new_lines[SEATS][SQUARES];
-    if (read_rays(args[2], new_rays) < 0 || read_lines(args[3], new_lines) < 0) {
+    static Tables next;
+    if (read_per_square(args[2], "rays", read_rays, &next) < 0 ||
+        read_per_square(args[3], "lines", read_lines, &next) < 0) {
         return NULL;
     }
-    memcpy(rays, new_rays, sizeof rays);
-    memcpy(lines, new_lines, sizeof lines);
+    memcpy(rays, next.rays, sizeof rays);
+    memcpy(lines, next.lines, sizeof lines);
     Py_INCREF(args[0]);
     Py_XSETREF(pawn_move_type, (PyTypeObject *)args[0]);
     Py_INCREF(args[1]);
