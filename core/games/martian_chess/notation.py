@@ -10,7 +10,6 @@ import re
 
 from core.errors import IllegalMoveError, NotationError
 from core.games.martian_chess.board import (
-    DRONE,
     EMPTY,
     PIECE_LETTERS,
     PIECE_NAMES,
@@ -20,18 +19,13 @@ from core.games.martian_chess.board import (
 from core.games.martian_chess.moves import CLOCK, PASS, Move
 from core.games.martian_chess.rules import legal_moves
 from core.games.martian_chess.state import CLOCK_OFF, State
+from core.games.martian_chess.walks import walk_move
+from core.games.refusal import Refusal
 from core.squares import parse_square, square_name
 
 MOVE_PATTERN = re.compile(r"([a-z]\d+)\s*[-x:]?\s*([a-z]\d+)\s*(?:=?\s*([qd]))?")
 ACTION_WORDS = {"clock": CLOCK, "pass": PASS}
 EXAMPLES = "b2-c3, b2xc3, d3-d2=Q, clock or pass"
-
-PIECE_RULES = (
-    "",
-    "a pawn moves one square diagonally",
-    "a drone moves one or two squares along a rank or file",
-    "a queen moves any distance along a rank, file or diagonal",
-)
 
 
 def format_move(state: State, move: Move) -> str:
@@ -102,38 +96,5 @@ def _why_action_illegal(state: State, move: Move) -> str:
 
 def why_illegal(state: State, src: int, dst: int) -> str:
     """The reason, in words, why moving from ``src`` to ``dst`` is not legal in ``state``."""
-    layout = layout_of(state.board)
-    board = state.board
-    seat = state.to_move
-
-    def name(square: int) -> str:
-        return square_name(square, layout.width)
-
-    piece, target = board[src], board[dst]
-    if state.is_over:
-        return "the game is over"
-    if piece == EMPTY:
-        return f"there is no piece on {name(src)}"
-    if layout.zone_of[src] != seat:
-        return f"the piece on {name(src)} is not in your zone"
-    if src == dst:
-        return "a piece must move to another square"
-    path = layout.squares_between(piece, src, dst)
-    if path is None:
-        return PIECE_RULES[piece]
-    blockers = [sq for sq in path if board[sq] != EMPTY]
-    if blockers:
-        return f"the {PIECE_NAMES[board[blockers[0]]]} on {name(blockers[0])} is in the way"
-    if target != EMPTY and layout.zone_of[dst] == seat:
-        if QUEEN in (piece, target) or piece == target == DRONE:
-            return (
-                f"{name(dst)} holds your own {PIECE_NAMES[target]}, "
-                f"and a {PIECE_NAMES[piece]} cannot merge with it"
-            )
-        if piece + target == QUEEN:
-            return "a drone and a pawn merge into a queen only while your zone has no queen"
-        return "two pawns merge into a drone only while your zone has no drone"
-    crossing = state.crossing
-    if crossing is not None and (crossing.dst, crossing.src) == (src, dst):
-        return f"that would reject {layout.seat_names[state.last_mover]}'s last move"
-    return "that is not a legal move here"
+    walked = walk_move(state, src, dst)
+    return walked.text if isinstance(walked, Refusal) else "that is not a legal move here"

@@ -13,8 +13,8 @@ gathered into groups, each with a table keyed by the taken squares of the group:
 
 Each table entry is ``(moves, merges)``: the moves to empty squares and the captures, and
 ``(square, move)`` for each taken square of the piece's own zone where a ray stops. The
-tables are filled in full, for each board when first needed, and are plain dicts, which
-Python indexes fastest.
+tables are filled in full, for each board when first needed, from what ``walks.walk_path``
+says of every square of every ray, and are plain dicts, which Python indexes fastest.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from core.bitboards import subsets
 from core.games.martian_chess.board import (
     DIAGONAL,
     DRONE,
+    EMPTY,
     FOUR_PLAYER,
     LAYOUTS,
     ORTHOGONAL,
@@ -32,6 +33,8 @@ from core.games.martian_chess.board import (
     Layout,
 )
 from core.games.martian_chess.moves import Move
+from core.games.martian_chess.walks import MERGE, walk_path
+from core.games.refusal import Refusal
 
 #: A taken square of the piece's own zone where a ray stops, and the move onto it.
 Merge = tuple[int, Move]
@@ -64,27 +67,40 @@ def _ray(layout: Layout, square: int, file_step: int, rank_step: int, reach: int
 
 
 def _ray_options(
-    layout: Layout, square: int, ray: list[int]
+    layout: Layout, piece: int, square: int, ray: list[int]
 ) -> list[tuple[list[int], tuple[Move, ...], tuple[Merge, ...]]]:
     """Each way a ray can stop: (the taken squares that make it stop so, its moves, its
-    merge), by its nearest taken square (none, the first, the second ...)."""
-    zone = layout.zone_of[square]
-    moves = [Move(square, target) for target in ray]
-    options = [([0], tuple(moves), ())]
-    for index, target in enumerate(ray):
-        taken = [1 << target | beyond for beyond in subsets(sum(1 << t for t in ray[index + 1 :]))]
-        if layout.zone_of[target] == zone:
-            options.append((taken, tuple(moves[:index]), ((target, moves[index]),)))
+    merge), by its nearest taken square (none, the first, the second ...), each as
+    ``walk_path`` finds it."""
+    options = []
+    for nearest in (None, *range(len(ray))):
+        board = [EMPTY] * layout.size
+        board[square] = piece
+        if nearest is None:
+            taken = [0]
         else:
-            options.append((taken, tuple(moves[: index + 1]), ()))
+            board[ray[nearest]] = PAWN
+            taken = [
+                1 << ray[nearest] | beyond
+                for beyond in subsets(sum(1 << t for t in ray[nearest + 1 :]))
+            ]
+        moves: list[Move] = []
+        merges: list[Merge] = []
+        for target in ray:
+            lands = walk_path(layout, board, square, target)
+            if lands == MERGE:
+                merges.append((target, Move(square, target)))
+            elif not isinstance(lands, Refusal):
+                moves.append(Move(square, target))
+        options.append((taken, tuple(moves), tuple(merges)))
     return options
 
 
-def _group(layout: Layout, square: int, rays: list[list[int]]) -> Group:
+def _group(layout: Layout, piece: int, square: int, rays: list[list[int]]) -> Group:
     """The group of these rays from ``square``: every way each of them can stop, combined."""
     combined: list[tuple[list[int], tuple[Move, ...], tuple[Merge, ...]]] = [([0], (), ())]
     for ray in rays:
-        options = _ray_options(layout, square, ray)
+        options = _ray_options(layout, piece, square, ray)
         combined = [
             (
                 [key | more for key in keys for more in taken],
@@ -112,7 +128,7 @@ def _reach(layout: Layout) -> tuple[tuple[tuple[Group, ...], ...], ...]:
             for directions in groups:
                 rays = [_ray(layout, square, df, dr, distance) for df, dr in directions]
                 if any(rays):
-                    found.append(_group(layout, square, [ray for ray in rays if ray]))
+                    found.append(_group(layout, piece, square, [ray for ray in rays if ray]))
             per_square.append(tuple(found))
         reach.append(tuple(per_square))
     return tuple(reach)

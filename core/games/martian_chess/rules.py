@@ -17,6 +17,7 @@ from core.games.martian_chess.state import (
     NO_EMPTY_ZONE,
     State,
 )
+from core.games.martian_chess.walks import MERGES
 
 #: Builds a ``State`` from a tuple of its fields in order, without the keyword handling of
 #: the NamedTuple constructor (``apply`` runs once per move of every search).
@@ -56,25 +57,25 @@ def board_moves(state: State) -> list[Move]:
             for group, table in reach[piece][square]:
                 moves += table[occupied & group][0]
     if not (in_zone[QUEEN] and in_zone[DRONE]):
-        lacking = {made for made in (QUEEN, DRONE) if not in_zone[made]}
-        moves += _merges(board, LAYOUTS[size].zone_squares[seat], occupied, lacking)
+        allowed = MERGES[in_zone[QUEEN]][in_zone[DRONE]]
+        moves += _merges(board, LAYOUTS[size].zone_squares[seat], occupied, allowed)
     return moves
 
 
 def _merges(
-    board: tuple[int, ...], zone: tuple[int, ...], occupied: int, lacking: set[int]
+    board: tuple[int, ...], zone: tuple[int, ...], occupied: int, allowed: tuple[bool, ...]
 ) -> list[Move]:
-    """The field promotions of the pieces on the ``zone`` squares, which lack the pieces in
-    ``lacking``: a pawn and a drone make a queen while the zone has no queen, two pawns a
-    drone while it has no drone."""
+    """The field promotions of the pieces on the ``zone`` squares: ``allowed[piece * 4 +
+    target]`` says which merges the zone allows (see ``walks.MERGES``)."""
     reach = REACH[len(board)]
     merges = []
     for square in zone:
         piece = board[square]
         if piece and piece != QUEEN:  # a queen merges with nothing
+            row = piece * 4
             for group, table in reach[piece][square]:
                 for target, move in table[occupied & group][1]:
-                    if piece + board[target] in lacking:
+                    if allowed[row + board[target]]:
                         merges.append(move)
     return merges
 
