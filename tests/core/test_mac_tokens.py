@@ -8,6 +8,7 @@ from test_mac_helpers import GAME, notations, play, position
 from core.errors import IllegalMoveError, NotationError
 from core.games.mac.pieces import PEEK, UNKNOWN_TOKEN
 from core.games.mac.state import MacState
+from core.games.mac.view import peeking
 
 FAR_PORTALS = "..@@"  # rank 8 in most scenarios: portals out of the way on c8 and d8
 
@@ -280,3 +281,26 @@ def test_peek_looks_at_one_or_two_face_down_pieces_secretly():
         assert (cells[28].text, cells[29].text) == ("?", "?")
     assert GAME.has_secrets(after)
     assert GAME.panel_lines(GAME.view(after, 0), 0)[-1] == "peeked: a8 R7, b8 B3"
+
+
+def test_the_pieces_peeked_at_show_to_the_mover_before_the_turn_s_action():
+    # The Peek informs the flip or move of the same turn: the mover sees the pieces at once.
+    state = position(
+        "r7b3@@ .... .... .... .... .... .... R5.b6.",
+        mode="dark+tokens",
+        hands="k/-",
+        colours="RB",
+    )
+    before = GAME.view(state, 0)
+    seen = peeking(state, before, (28, 29))
+    cells = GAME.board_view(seen).cells
+    assert [cells[square].text for square in (28, 29, 2)] == ["r7", "b3", "?"]
+    assert seen.peeked == ((28, 29), ())
+    assert GAME.panel_lines(seen, 0)[-1] == "peeked: a8 R7, b8 B3"
+    single = GAME.board_view(peeking(state, before, (29, 29))).cells
+    assert [single[square].text for square in (28, 29)] == ["?", "b3"]
+    # Nothing changed for anyone else: the state, the other seat's view, a spectator's.
+    assert state.peeked == ((), ())
+    for other in (1, None):
+        cells = GAME.board_view(GAME.view(state, other)).cells
+        assert [cells[square].text for square in (28, 29)] == ["?", "?"]

@@ -16,6 +16,7 @@ from tui_helpers import (
     line,
     make_app,
     play_by_keys,
+    square_lines,
 )
 
 from core import GameRecord, find_game
@@ -218,6 +219,38 @@ async def test_peek_at_one_piece_then_flip_another(data_dir: Path) -> None:
         await pass_handover(pilot, app)
         red = screen.query_one("#panel-0", PlayerPanel).info
         assert red is not None and "peeked: a8" in red.lines  # Blue learns where, not what
+
+
+def drawn(screen: TokenBoardScreen, name: str) -> str:
+    """The text drawn on square ``name``, without what is drawn around it."""
+    return "".join(square_lines(screen, name)).strip(" []()<>▒░·.")
+
+
+@app_test
+async def test_the_pieces_peeked_at_show_before_the_turn_s_action(data_dir: Path) -> None:
+    app = make_app(data_dir, record=record(PEEKING))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = token_screen(app)
+        assert [drawn(screen, name) for name in ("a8", "b8", "c1")] == ["?", "?", "?"]
+        await pilot.press("e")
+        await click_square(pilot, "a8")
+        await click_square(pilot, "c1")
+        assert status(screen).startswith("Peek at c1 and a8; now your move")
+        assert [drawn(screen, name) for name in ("a8", "b8", "c1")] == ["r5", "?", "b7"]
+        red = screen.query_one("#panel-0", PlayerPanel).info
+        assert red is not None and "peeked: c1 B7, a8 R5" in red.lines
+        await pilot.press("escape")  # back into the Peek's squares: the pieces hide again
+        assert [drawn(screen, name) for name in ("a8", "c1")] == ["?", "?"]
+        await pilot.press("escape")
+        assert (screen.token, screen.selection) == ("k", ())
+        await click_square(pilot, "c1")
+        await pilot.press("enter")
+        assert [drawn(screen, name) for name in ("a8", "c1")] == ["?", "b7"]
+        await click_square(pilot, "a1")
+        await click_square(pilot, "a2")
+        assert line(screen.record) == ["peek:c1;a1-a2"]
+        await pass_handover(pilot, app)  # Blue's turn: the piece Red peeked at is hidden
+        assert drawn(screen, "c1") == "?"
 
 
 @app_test

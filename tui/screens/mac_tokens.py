@@ -20,16 +20,18 @@ from typing import Any
 from textual import on
 from textual.binding import Binding
 
-from core.game import Move
+from core.game import Move, State
 from core.games.mac.game import MacGame
 from core.games.mac.moves import MacMove
 from core.games.mac.pieces import DOUBLE_STEP, PEEK, PLUS_ONE, PUSH, TOKEN_LETTERS, TOKEN_NAMES
+from core.games.mac.view import peeking
 from core.record import GameRecord
 from core.view import TrayItem
 from tui.screens.board import BoardScreen
 from tui.selection import MoveBuilder, Step
 from tui.widgets.board import BoardWidget
 from tui.widgets.move_log import MoveLog
+from tui.widgets.player_panel import PlayerPanel
 from tui.widgets.tray import TrayWidget
 
 PLUS, DOUBLE, PUSHING, PEEKING = (TOKEN_LETTERS[t] for t in (PLUS_ONE, DOUBLE_STEP, PUSH, PEEK))
@@ -125,7 +127,7 @@ class TokenBoardScreen(BoardScreen):
 
     def _builder(self) -> MoveBuilder:
         record = self.record
-        view = record.game.board_view(self.viewer_state())
+        view = record.game.board_view(self.stage_state())
         seats = record.seat_names
         token = self.token
         moves = [move for move in self.turn_moves() if move.token == (token or "")]
@@ -157,6 +159,19 @@ class TokenBoardScreen(BoardScreen):
 
     # -- showing -------------------------------------------------------------------------------
 
+    def _peeking(self) -> bool:
+        return self.token == PEEKING and bool(self.token_path)
+
+    def stage_state(self) -> State:
+        """What this screen shows at this stage of the turn: once the squares of a Peek are
+        chosen, the pieces on them show to the player who peeks (the others' screens draw
+        the game's state, which the Peek changes only with the whole turn)."""
+        shown = self.viewer_state()
+        if self._peeking():
+            assert self.token_path is not None
+            return peeking(self.record.state, shown, self.token_path)  # type: ignore[arg-type]
+        return shown
+
     def token_items(self) -> tuple[TrayItem, ...]:
         """The tokens the player to move may play now, under the keys that play them; none
         when the person at the screen may not see that hand (a computer's, in review)."""
@@ -180,6 +195,12 @@ class TokenBoardScreen(BoardScreen):
             tray = trays.first(TrayWidget)
             tray.items = self.token_items()
             tray.chosen = KEYS[self.token] if self.token else None
+        if self._peeking():  # the mover's panel lists the pieces peeked at
+            mover = self.game.to_move(self.record.state)
+            panel = self.query_one(f"#panel-{mover}", PlayerPanel)
+            if panel.info is not None:
+                lines = tuple(self.game.panel_lines(self.stage_state(), mover))
+                panel.info = panel.info._replace(lines=lines)
         board = self.query_one(BoardWidget)
         if self._choosing_target() and not self.selection:
             board.targets = self.builder.starts

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from core.games.mac.board import SQUARES, half_of, name
 from core.games.mac.pieces import (
     COLOUR_LETTERS,
@@ -53,6 +55,27 @@ def masked(state: MacState, seat: int | None) -> MacState:
     )
     pile = (UNKNOWN_TOKEN,) * len(state.pile)
     return state._replace(board=board, history=history, hands=hands, pile=pile)
+
+
+def peeking(state: MacState, shown: MacState, squares: Iterable[int]) -> MacState:
+    """``shown``, the mover's view of ``state``, once the mover has chosen to Peek at
+    ``squares`` but not yet the flip or move that completes the turn.
+
+    The turn's action is chosen knowing what the Peek shows, so the mover's board shows the
+    face-down pieces on ``squares`` as ``state`` holds them and the mover's panel lists them
+    among its peeks. ``state`` itself changes only when the whole turn is played: every other
+    seat's view, and a spectator's, stay as they were.
+    """
+    mover = state.to_move
+    seen = tuple(square for square in squares if FLIPPABLE[state.board[square]])
+    if not seen:
+        return shown
+    board = list(shown.board)
+    for square in seen:
+        board[square] = state.board[square]
+    peeked = list(shown.peeked)
+    peeked[mover] = tuple(sorted({*shown.peeked[mover], *seen}))
+    return shown._replace(board=tuple(board), peeked=(peeked[0], peeked[1]))
 
 
 def has_secrets(state: MacState) -> bool:
