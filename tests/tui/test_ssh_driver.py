@@ -283,6 +283,39 @@ def test_a_client_that_stops_reading_is_dropped_and_written_to_no_more() -> None
     asyncio.run(main())
 
 
+class FailingChannel(RecordingChannel):
+    """A channel whose connection broke between the check and the write."""
+
+    def write(self, data: bytes) -> None:
+        raise BrokenPipeError("the connection broke")
+
+
+def test_a_channel_that_fails_to_take_output_ends_that_output_and_nothing_else() -> None:
+    failures: list[str] = []
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        errors: list[dict[str, Any]] = []
+        loop.set_exception_handler(lambda _loop, context: errors.append(context))
+        driver = SSHDriver(
+            cast(App[Any], RecordingApp()),
+            channel=FailingChannel(),
+            size=(80, 24),
+            on_output_failure=lambda: failures.append("failed"),
+        )
+        driver.write("x")  # flushed by a callback on the loop, as the app's output is
+        for _ in range(100):
+            if failures:
+                break
+            await asyncio.sleep(0)
+        driver.write("y")  # written to no more
+        driver.flush()
+        assert failures == ["failed"]
+        assert errors == []
+
+    asyncio.run(main())
+
+
 def test_nothing_is_written_to_a_closing_channel() -> None:
     async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
         channel.written.clear()

@@ -20,11 +20,12 @@ from tui.ssh.server import start_server
 from tui.ssh.session import (
     CRASH_MESSAGE,
     EXEC_MESSAGE,
+    NO_NAME_MESSAGE,
     NO_PTY_MESSAGE,
     SHUTDOWN_MESSAGE,
     TABLE_FULL_MESSAGE,
 )
-from tui.ssh.session_info import SessionInfo
+from tui.ssh.session_info import MAX_NAME_CELLS, SessionInfo
 
 CTRL_Q = b"\x11"
 
@@ -86,7 +87,24 @@ def test_without_authentication_the_user_name_is_the_player_name(tmp_path: Path)
                 await terminal.shows("player=grace fp=None")
             async with connect(server, " " + "h" * 40) as connection:
                 terminal = await open_terminal(connection)
-                await terminal.shows(f"player={'h' * 32} fp=None")
+                await terminal.shows(f"player={'h' * MAX_NAME_CELLS} fp=None")
+
+    run_scenario(scenario)
+
+
+def test_a_user_name_with_nothing_to_show_gets_one_line_and_is_closed(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path) as server:
+            async with connect(server, "\u2800\u3164 \u2800") as connection:
+                terminal = await open_terminal(connection)
+                assert await terminal.exit_status() == 1
+                assert bytes(terminal.client.errors) == f"{NO_NAME_MESSAGE}\r\n".encode()
+                assert "player=" not in terminal.screen.text()
+            # The next player, with a name, is let in as ever.
+            async with connect(server, "heidi") as connection:
+                terminal = await open_terminal(connection)
+                await terminal.shows("player=heidi fp=None")
+        assert "refused a session with no name to show" in server.log_path.read_text()
 
     run_scenario(scenario)
 

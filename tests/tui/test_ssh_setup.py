@@ -56,13 +56,25 @@ def test_bad_settings_are_refused_with_a_sentence(
         ("eve\x1b[2J\x07", "eve[2J"),
         ("\u202eevil\u200b", "evil"),
         ("  padded  ", "padded"),
-        ("x" * 50, "x" * 32),
-        ("", "guest"),
-        ("\x1b\x00\t", "guest"),
+        ("x" * 50, "x" * 24),
+        ("界" * 20, "界" * 12),
+        ("ab界" * 10, "ab界ab界ab界ab界ab界ab界"),
+        ("[[/]", "[[/]"),
+        ("[$a][/]", "[$a][/]"),
+        ('[link="https://evil.example/x"]x[/link]', '[link="https://evil.exam'),
+        ("a\u3000b\u00a0c", "a b c"),
+        ("ann\u3164\u2800\u115f", "ann"),
+        ("e" + "\u0301" * 30, "e" + "\u0301" * 4),
+        ("", ""),
+        ("\x1b\x00\t", ""),
+        ("\u200b\u202e\u2066\u3164\u0301", ""),
     ],
 )
-def test_user_names_are_shown_without_control_characters(user_name: str, shown: str) -> None:
+def test_user_names_are_shown_without_control_or_invisible_characters(
+    user_name: str, shown: str
+) -> None:
     assert display_name(user_name) == shown
+    assert display_name(shown) == shown
 
 
 def test_a_player_is_identified_by_key_when_there_is_one_else_by_name() -> None:

@@ -128,9 +128,11 @@ class NetApp(PawnshopApp):
 
 
 def net_app_factory(hall: TableHall) -> Callable[[SessionInfo], Any]:
-    """The app factory for ``tui.ssh.run``: one ``NetApp`` per session, all sharing ``hall``."""
+    """The app factory for ``tui.ssh.run``: one ``NetApp`` per session, all sharing ``hall``.
+    Each newcomer first has the hall set aside any table the lobby could not show."""
 
     def build(info: SessionInfo) -> NetApp:
+        hall.check_tables()
         return NetApp(hall, info.player, ascii_board=wants_ascii(info.term))
 
     return build

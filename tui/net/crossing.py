@@ -17,11 +17,19 @@ from collections.abc import Callable
 from textual.message import Message
 from textual.message_pump import MessagePump
 
+from tui.ssh.containment import close_session_of
+
 
 def post_across(target: MessagePump, make: Callable[[], Message]) -> None:
-    """Post ``make()`` to ``target`` from a clean context, on the loop's next turn."""
+    """Post ``make()`` to ``target`` from a clean context, on the loop's next turn. If that
+    fails, ``target``'s session is closed and the error goes to the loop's handler (the
+    server's log); nobody else is touched."""
 
     def post() -> None:
-        target.post_message(make())
+        try:
+            target.post_message(make())
+        except Exception:
+            close_session_of(target)
+            raise
 
     asyncio.get_running_loop().call_soon(post, context=contextvars.Context())

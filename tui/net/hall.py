@@ -4,14 +4,23 @@ It opens tables, keeps each one's file up to date after every change (``tui.net.
 files finished games into the server's saved games, runs the computer seats, and tells the
 lobby screens when anything they list has changed. One hall per server process, made before
 the server starts and restored from the data folder.
+
+Every session's lobby lists every table, so a table the lobby cannot describe would fail every
+lobby: such a table is set aside (its file moved to ``tables/set-aside/``), when the server
+starts and again whenever a newcomer arrives (``check_tables``). And since the hall calls every
+session's screens from whichever session changed a table, a screen that fails on the news is
+dropped and its own session closed, never the caller's (``tui.ssh.containment``).
 """
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
+
+from rich.console import Console
 
 from core.game import Game
 from core.record import GameRecord
@@ -21,7 +30,10 @@ from tui.computer import ComputerRunner
 from tui.net.table import Change, SeatHolder, Table, TableRefusal
 from tui.net.table_computers import TableComputers
 from tui.net.table_files import TableWriter, file_finished_table, restore_tables
+from tui.net.table_rows import options_text, seats_text
+from tui.plain_text import plain
 from tui.seat_types import level_of
+from tui.ssh.containment import tell_each
 from tui.ssh.session_info import PlayerIdentity
 from tui.storage import Storage, lookup_in
 
@@ -73,8 +85,9 @@ class TableHall:
     # -- starting and stopping ----------------------------------------------------------------
 
     def restore(self) -> int:
-        """Read back the tables saved by an earlier run; how many came back."""
-        restored = restore_tables(self.data_dir, self.log, self.lookup)
+        """Read back the tables saved by an earlier run; how many came back (files that
+        cannot be read, or that the lobby cannot show, are set aside)."""
+        restored = restore_tables(self.data_dir, self.log, self.lookup, check=lobby_problem)
         for table in restored:
             self._add(table)
             if table.finished:
@@ -114,6 +127,28 @@ class TableHall:
             for table in self.listed()
             if not table.finished and table.seat_of(player) is not None
         ]
+
+    def check_tables(self) -> int:
+        """Set aside every table the lobby cannot show (``lobby_problem``); how many. Called
+        as each newcomer arrives, before their lobby lists the tables."""
+        problems = [(table, lobby_problem(table)) for table in list(self.tables.values())]
+        found = [(table, problem) for table, problem in problems if problem is not None]
+        for table, problem in found:
+            self._set_aside(table, problem)
+        if found:
+            self._tell_lobbies()
+        return len(found)
+
+    def _set_aside(self, table: Table, reason: str) -> None:
+        """Take ``table`` off the list and move its file aside; its screens are left as they
+        are, but nothing done at it is saved any more."""
+        table.on_change = None
+        self.tables.pop(table.number, None)
+        computers = self._computers.pop(table.number, None)
+        if computers is not None:
+            computers.close()
+        if table.number not in self.filed:
+            self.writer.set_aside(table.number, f"the lobby cannot show it: {reason}")
 
     def watch(self, watcher: HallWatcher) -> None:
         if watcher not in self._watchers:
@@ -161,6 +196,7 @@ class TableHall:
 
     def _add(self, table: Table) -> None:
         table.on_change = self._table_changed
+        table.log = self.log
         self.tables[table.number] = table
         self._next_number = max(self._next_number, table.number + 1)
         if any(holder is not None and holder.is_computer for holder in table.holders):
@@ -169,6 +205,15 @@ class TableHall:
     # -- keeping up with the tables -----------------------------------------------------------
 
     def _table_changed(self, table: Table, change: Change) -> None:
+        """Keep the table (its file, its computers) and tell every lobby. Called from the
+        session that changed the table: nothing that fails here may reach that session."""
+        try:
+            self._keep(table, change)
+        except Exception:
+            self.log.exception("table %d could not be kept up to date", table.number)
+        self._tell_lobbies()
+
+    def _keep(self, table: Table, change: Change) -> None:
         if change != "watchers" and table.number not in self.filed:
             if table.finished:
                 self._file(table)
@@ -179,8 +224,15 @@ class TableHall:
             computers.update()
         if change == "watchers" and not table.watchers:
             self._forget_if_done(table)
-        for watcher in list(self._watchers):
-            watcher.hall_changed()
+
+    def _tell_lobbies(self) -> None:
+        """Tell every lobby that the list changed; a lobby that fails on it is dropped (and its
+        session closed), the others are told all the same."""
+        failed = tell_each(
+            self._watchers, lambda watcher: watcher.hall_changed(), self.log, "the lobby's news"
+        )
+        for watcher in failed:
+            self.unwatch(watcher)
 
     def _save(self, table: Table) -> None:
         self.writer.save(table)
@@ -209,3 +261,24 @@ class TableHall:
                 computers.close()
             if not table.finished:
                 self.writer.remove(table.number)
+
+
+def lobby_problem(table: Table) -> str | None:
+    """Why the lobby could not show ``table``, or ``None``: everything it says of a table
+    (game, seats, moves, state, options) is worked out and drawn, as plain text, off screen."""
+    nobody = PlayerIdentity("")
+    try:
+        texts = [
+            table.game_name,
+            seats_text(table, nobody),
+            str(table.spectators),
+            str(table.record.current.ply),
+            table.state_text(),
+            options_text(table),
+        ]
+        console = Console(file=io.StringIO(), width=200, color_system=None, _environ={})
+        for text in texts:
+            console.print(plain(str(text)))
+    except Exception as error:
+        return f"{type(error).__name__}: {error}"
+    return None

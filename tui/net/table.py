@@ -12,6 +12,7 @@ the consent of every other player (``tui.net.takeback``).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +24,7 @@ from core.record import GameRecord, Node
 from tui.describe import seat_label, turn_text, winners_text
 from tui.net.takeback import Takeback, takeback_target
 from tui.seat_types import default_player_name
+from tui.ssh.containment import tell_each
 from tui.ssh.session_info import PlayerIdentity
 
 #: What changed, for whoever keeps the table (saving it, redrawing the lobby).
@@ -90,6 +92,8 @@ class Table:
         #: Where the finished game was filed among the server's saved games.
         self.filed_as: Path | None = None
         self.on_change = on_change
+        #: Where a screen that fails on the table's news is logged (the hall sets its own).
+        self.log = logging.getLogger("pawnshop.tables")
         for seat, holder in enumerate(holders):
             if holder is not None:
                 record.players[seat] = holder.name
@@ -292,8 +296,18 @@ class Table:
     # -- telling everyone ---------------------------------------------------------------------
 
     def _changed(self, change: Change, news: str) -> None:
+        """Tell the keeper and every screen at the table. A screen that fails on the news
+        leaves the table and its session is closed; the others hear of it as a change of
+        who is here."""
         self.latest_news = news
         if self.on_change is not None:
             self.on_change(self, change)
-        for watcher in list(self.watchers):
-            watcher.table_changed(self, news)
+        failed = tell_each(
+            self.watchers,
+            lambda watcher: watcher.table_changed(self, news),
+            self.log,
+            f"news of table {self.number}",
+        )
+        if failed:
+            self.watchers = [watcher for watcher in self.watchers if watcher not in failed]
+            self._changed("watchers", "")

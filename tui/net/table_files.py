@@ -3,8 +3,10 @@
 ``<data>/tables/table-<number>.pawn`` is an ordinary save (``saves.format``) whose tags also
 say who holds each seat: ``Seat1Player`` with the player's identity (their key fingerprint, or
 ``name:`` and their name) and, for a computer, ``Seat1Type "computer:normal"`` as in games
-at one keyboard. When the server starts again every table file is read back; a file that
-cannot be read is kept aside and logged, never deleted. A finished game leaves the tables
+at one keyboard. When the server starts again every table file is read back. A file the
+server cannot use (damaged, an unknown game, a record that does not replay, a table the lobby
+cannot show) is moved into ``tables/set-aside/`` with one log line naming it and saying why:
+never deleted, and never in the way of the other tables. A finished game leaves the tables
 folder for the server's saved games, where the lobby lists it for review.
 """
 
@@ -12,20 +14,24 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from core.registry import find_game
 from saves.atomic import write_atomically
-from saves.autosave import file_finished_game, keep_aside
-from saves.errors import SaveError
+from saves.autosave import file_finished_game
 from saves.format import dumps, load
 from saves.header import GameLookup
+from saves.names import unique_path
 from saves.writer import stamp
 from tui.net.table import SeatHolder, Table
 from tui.seat_types import computer_type, level_of, tag_name
+from tui.ssh.session_info import display_name
 
 TABLES_FOLDER = "tables"
+#: Where table files the server cannot use go, inside the tables folder.
+SET_ASIDE_FOLDER = "set-aside"
 TABLE_TAG = "Table"
 FILE_PREFIX = "table-"
 
@@ -78,6 +84,11 @@ class TableWriter:
         path = table_path(self.data_dir, table.number)
         self._thread.submit(self._write, path, data)
 
+    def set_aside(self, number: int, reason: str) -> None:
+        """Move a table's file aside (``set_aside``), once every write asked for before is
+        done."""
+        self._thread.submit(set_aside, table_path(self.data_dir, number), reason, self.log)
+
     def remove(self, number: int) -> None:
         """Remove a table's file, once every write asked for before is done."""
         self._thread.submit(table_path(self.data_dir, number).unlink, missing_ok=True)
@@ -117,25 +128,64 @@ def holders_from_tags(tags: dict[str, str], seat_names: tuple[str, ...]) -> list
     return holders
 
 
+def set_aside(path: Path, reason: str, log: logging.Logger) -> Path | None:
+    """Move the table file ``path`` into ``set-aside/`` beside it (under a new name if one is
+    there already), with one log line naming it and saying why; where it went, or ``None``
+    if it could not be moved (it then stays, and the log says so)."""
+    reason = " ".join(reason.split())
+    folder = path.parent / SET_ASIDE_FOLDER
+    try:
+        folder.mkdir(exist_ok=True)
+        target = unique_path(folder, path.stem)
+        os.rename(path, target)
+    except OSError as error:
+        log.error("table file %r could not be set aside (%s): %s", path.name, error, reason)
+        return None
+    log.error("table file %r set aside as %s/%s: %s", path.name, folder.name, target.name, reason)
+    return target
+
+
+def failure_reason(error: Exception) -> str:
+    """An error in a sentence for the log: its own words where it is one of ours."""
+    if isinstance(error, ValueError):  # SaveError and PawnshopError among them
+        return str(error)
+    return f"{type(error).__name__}: {error}"
+
+
 def restore_tables(
-    data_dir: Path, log: logging.Logger, games: GameLookup = find_game
+    data_dir: Path,
+    log: logging.Logger,
+    games: GameLookup = find_game,
+    check: Callable[[Table], str | None] | None = None,
 ) -> list[Table]:
-    """Every table saved in ``data_dir``, in number order; bad files kept aside and logged."""
+    """Every table saved in ``data_dir``, in number order. A file that cannot be read, that
+    repeats another file's table number, or that ``check`` finds a problem with (``check``
+    returns why) is set aside and logged."""
     folder = tables_dir(data_dir)
     try:
-        names = sorted(name for name in os.listdir(folder) if name.endswith(".pawn"))
+        names = sorted(
+            name
+            for name in os.listdir(folder)
+            if name.endswith(".pawn") and (folder / name).is_file()
+        )
     except FileNotFoundError:
         return []
-    tables = []
+    tables: dict[int, Table] = {}
     for name in names:
         path = folder / name
         try:
-            tables.append(_read_table(path, games))
-        except (SaveError, ValueError) as error:
-            kept = keep_aside(path)
-            log.error("table file %s not restored: %s (kept as %s)", name, error, kept)
-    tables.sort(key=lambda table: table.number)
-    return tables
+            table = _read_table(path, games)
+            problem = check(table) if check is not None else None
+        except Exception as error:
+            problem = failure_reason(error)
+        else:
+            if problem is None and table.number in tables:
+                problem = f"table {table.number} is another file's table number too"
+        if problem is not None:
+            set_aside(path, problem, log)
+            continue
+        tables[table.number] = table
+    return [tables[number] for number in sorted(tables)]
 
 
 def _read_table(path: Path, games: GameLookup) -> Table:
@@ -146,5 +196,8 @@ def _read_table(path: Path, games: GameLookup) -> Table:
     holders = holders_from_tags(record.tags, record.seat_names)
     for seat, holder in enumerate(holders):
         if holder is not None and not holder.name:
-            holders[seat] = SeatHolder(record.players[seat], holder.identity)
+            # The name as a player's would be cleaned on the way in: a file is no more
+            # trusted than a login.
+            name = display_name(record.players[seat]) or record.seat_names[seat]
+            holders[seat] = SeatHolder(name, holder.identity)
     return Table(int(number_text), record, holders)

@@ -127,12 +127,14 @@ class SSHDriver(Driver):
         size: tuple[int, int],
         mouse: bool = True,
         on_output_overflow: Callable[[], None] | None = None,
+        on_output_failure: Callable[[], None] | None = None,
         log: logging.Logger | None = None,
         settled: Callable[[], bool] | None = None,
     ) -> None:
         super().__init__(app, debug=False, mouse=mouse, size=clamp_size(*size))
         self._channel = channel
         self._on_output_overflow = on_output_overflow
+        self._on_output_failure = on_output_failure
         self._parser = XTermParser()
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self._output: list[str] = []
@@ -176,6 +178,9 @@ class SSHDriver(Driver):
             self._loop.call_soon(self.flush)
 
     def flush(self) -> None:
+        """Send what was queued. A channel that fails to take it ends this session's output
+        (``on_output_failure``, called in the except clause); the error goes no further,
+        since ``flush`` also runs as a loop callback shared by every session."""
         self._flush_scheduled = False
         if not self._output:
             return
@@ -183,7 +188,14 @@ class SSHDriver(Driver):
         self._output.clear()
         if self._closed or self._channel.is_closing():
             return
-        self._channel.write(data.encode("utf-8", errors="replace"))
+        try:
+            self._channel.write(data.encode("utf-8", errors="replace"))
+        except Exception:
+            self._closed = True
+            if self._on_output_failure is None:
+                raise
+            self._on_output_failure()
+            return
         if self._channel.get_write_buffer_size() > MAX_BUFFERED_OUTPUT:
             self._closed = True
             if self._on_output_overflow is not None:

@@ -16,6 +16,7 @@ import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -44,7 +45,7 @@ class GameConnection(asyncssh.SSHServer):
         self._user_name = ""
         self._offered_key: asyncssh.SSHKey | None = None
         self._admitted = False
-        self.player = PlayerIdentity(name=display_name(""))
+        self.player = PlayerIdentity(name="")
         self.peer = "?"
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -134,6 +135,8 @@ class GameServer:
         self._stdout = sys.stdout
         self._stderr = sys.stderr
         self._closed = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop_handler: Any = None
 
     # -- what sessions ask for (SessionHost) -------------------------------------------------
 
@@ -209,6 +212,9 @@ class GameServer:
 
     async def start(self) -> None:
         config = self.config
+        self._loop = asyncio.get_running_loop()
+        self._loop_handler = self._loop.get_exception_handler()
+        self._loop.set_exception_handler(self._loop_error)
         # Every session's app parses the same CSS: parse it once for all of them.
         share_parsed_css()
         host_key = load_or_create_host_key(config.resolved_host_key_path, self._log)
@@ -271,8 +277,21 @@ class GameServer:
         if self._listener is not None:
             await self._listener.wait_closed()
         self._restore_standard_streams()
+        if self._loop is not None:
+            self._loop.set_exception_handler(self._loop_handler)
         self._log.info("stopped")
         close_server_log(self._log)
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """An error in a callback of the shared loop (one session's, most likely): logged here
+        with its traceback. Asyncio would write it to stderr, which a running app has taken
+        over, so it would be lost; the loop and every other session go on either way."""
+        error = context.get("exception")
+        self._log.error(
+            "error on the server's loop: %s",
+            context.get("message", "unexpected error"),
+            exc_info=error if isinstance(error, BaseException) else None,
+        )
 
     def _restore_standard_streams(self) -> None:
         """Undo the stdout/stderr redirection the apps leave behind.

@@ -22,6 +22,7 @@ from textual.app import App
 from textual.driver import Driver
 
 from tui.ssh.colours import apply_colour_system, colour_system_for
+from tui.ssh.containment import describe_app
 from tui.ssh.driver import SSHDriver, clamp_size
 from tui.ssh.session_info import AppFactory, PlayerIdentity, SessionInfo
 
@@ -31,6 +32,10 @@ TABLE_FULL_MESSAGE = "The game table is full right now; please try again later."
 IDLE_MESSAGE = "Session closed after {duration} without a key press."
 SHUTDOWN_MESSAGE = "The server is shutting down; goodbye."
 CRASH_MESSAGE = "The game hit an internal error and this session closed; the error was logged."
+NO_NAME_MESSAGE = (
+    "pawnshop shows players by their SSH user name, and yours has nothing to show: "
+    "connect as NAME@HOST with letters or digits in NAME."
+)
 
 
 class SessionHost(Protocol):
@@ -109,6 +114,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         if self._refusal is None and self._term is None:
             self._refusal = NO_PTY_MESSAGE
+        if self._refusal is None and not self.player.name:
+            self._refusal = NO_NAME_MESSAGE
+            self._host.log.info("refused a session with no name to show from %s", self.peer)
         if self._refusal is None and not self._host.admit(self):
             self._refusal = TABLE_FULL_MESSAGE
             self._host.log.info("table full: turned away %s", self.description)
@@ -129,12 +137,18 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self._last_input = self._loop.time()
         if self._driver is not None:
-            self._driver.feed(data)
+            try:
+                self._driver.feed(data)
+            except Exception:
+                self._failed("handling the input")
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self._size = clamp_size(width, height)
         if self._driver is not None:
-            self._driver.resize(width, height)
+            try:
+                self._driver.resize(width, height)
+            except Exception:
+                self._failed("resizing the screen")
 
     def eof_received(self) -> bool:
         # The player can type no more: stop the app, but keep sending until it has restored
@@ -202,13 +216,21 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             channel=channel,
             size=self._size,
             on_output_overflow=self._output_overflow,
+            on_output_failure=self._output_failure,
             log=self._host.log,
         )
         app.driver_class = _hand_over(driver)
+        describe_app(app, self.description)
         apply_colour_system(app, colours, self._size)
         self._driver = driver
         self._app = app
         return app
+
+    def _failed(self, doing: str) -> None:
+        """Something this session's app asked for raised in asyncssh's callback: logged, and
+        this session (only) closes with the crash sentence."""
+        self._host.log.exception("%s failed for %s; session closed", doing, self.description)
+        self._stop_app(CRASH_MESSAGE)
 
     def _stop_app(self, message: str | None) -> None:
         if not self._stopping:
@@ -221,6 +243,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._host.log.warning("%s stopped reading its output; session dropped", self.description)
         if self._channel is not None:
             self._channel.close()
+        self._stop_app(None)
+
+    def _output_failure(self) -> None:
+        self._host.log.exception("output to %s failed; session closed", self.description)
         self._stop_app(None)
 
     def _end(self, message: str | None, *, status: int, to_stderr: bool = False) -> None:

@@ -9,12 +9,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from textual.app import App
 
 from tui.ssh.colours import ColourSystem
 
-MAX_NAME_LENGTH = 32
-FALLBACK_NAME = "guest"
+#: A name is cut to this many terminal cells (a wide character takes two)...
+MAX_NAME_CELLS = 24
+#: ... and to this many characters (combining marks take no cell but are characters).
+MAX_NAME_CHARACTERS = 48
+#: Combining marks kept on one character: enough for any script, too few to pile up.
+MAX_MARKS = 4
+#: Only this much of what the client sent is looked at.
+_NAME_SCAN = 1024
+#: Categories never shown: controls, format characters (bidi overrides, zero-width joiners),
+#: surrogates, private use, unassigned, and line or paragraph separators.
+_UNSHOWN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: Letters and marks that draw nothing (Hangul fillers, the braille blank, the combining
+#: grapheme joiner, Khmer inherent vowels): a name of them alone would look empty.
+_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,14 +88,34 @@ AppFactory = Callable[[SessionInfo], App[Any]]
 
 
 def display_name(user_name: str) -> str:
-    """The SSH user name made safe to show: no control or format characters, at most 32 long.
+    """The SSH user name as the player is shown: "" when nothing showable is left.
 
     A user name is whatever the client sends, escape sequences included; shown raw it could
-    repaint other players' screens.
+    repaint other players' screens. Controls, format characters (bidi overrides, zero-width
+    characters) and characters that draw nothing are dropped, any other space becomes a plain
+    one, a character keeps at most ``MAX_MARKS`` combining marks, and the name is cut to
+    ``MAX_NAME_CELLS`` cells. Everything else is kept as typed, markup brackets included: a
+    name is data, and every screen shows it as plain text.
     """
-    cleaned = "".join(
-        character
-        for character in user_name
-        if unicodedata.category(character)[0] not in "CZ" or character == " "
-    ).strip()
-    return cleaned[:MAX_NAME_LENGTH].strip() or FALLBACK_NAME
+    kept: list[str] = []
+    width = marks = 0
+    for character in user_name[:_NAME_SCAN]:
+        category = unicodedata.category(character)
+        if category in _UNSHOWN or character in _INVISIBLE:
+            continue
+        if category in ("Mn", "Me"):
+            marks += 1
+            if marks > MAX_MARKS:
+                continue
+        else:
+            marks = 0
+        if category == "Zs":
+            if not kept:
+                continue
+            character = " "
+        width += cell_len(character)
+        if width > MAX_NAME_CELLS or len(kept) >= MAX_NAME_CHARACTERS:
+            break
+        kept.append(character)
+    name = "".join(kept).strip()
+    return name if cell_len(name) else ""
