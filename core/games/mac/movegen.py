@@ -1,28 +1,28 @@
 """Moves without tokens: placements, steps, captures, portal moves, cannon jumps, flips.
 
-``piece_moves`` is the hot loop of the game, written for speed with flat tables built once.
+``piece_moves`` is the hot loop of the game, written for speed with flat tables built once
+by the rules' walkers (``walks``), which also explain a refused move.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache
 from operator import itemgetter
 
-from core.games.mac.board import HALVES, NEIGHBOURS, RAYS, SIZE, SQUARES
-from core.games.mac.moves import FLIPS, PLACE, STEPS, MacMove, through_portal
-from core.games.mac.pieces import (
-    CAPTURES,
-    CONTROLLED_BY,
-    EMPTY,
-    ENEMY_OF,
-    FLIPPABLE,
-    PORTAL,
-    STRENGTH_MASK,
-)
+from core.games.mac.board import HALVES, NEIGHBOURS, SIZE, SQUARES
+from core.games.mac.moves import FLIPS, PLACE, STEPS, MacMove
+from core.games.mac.pieces import EMPTY, FLIPPABLE, PORTAL, STRENGTH_MASK
 from core.games.mac.state import DARK, ITEM_COUNT, MacState
+from core.games.mac.walks import (
+    JUMP_TABLE,
+    LANDS,
+    MOVERS,
+    Board,
+    other_portal,
+    portal_exits,
+    walk_cannon,
+)
 
-Board = Sequence[int]
+__all__ = ["JUMP_TABLE", "STEP_TABLE", "Board", "other_portal", "piece_moves", "portal_exits"]
 
 #: ``PLACEMENTS[item * SIZE + square]``: the shared placement moves.
 PLACEMENTS: tuple[MacMove, ...] = tuple(
@@ -34,71 +34,33 @@ PLACEMENT_ROWS: tuple[tuple[MacMove, ...], ...] = tuple(
 )
 
 
-def other_portal(portals: tuple[int, ...], portal: int) -> int:
-    return portals[1] if portal == portals[0] else portals[0]
-
-
 #: ``STEP_TABLE[origin]``: each neighbour with the one-step move to it.
 STEP_TABLE: tuple[tuple[tuple[int, MacMove], ...], ...] = tuple(
     tuple((target, STEPS[origin * SIZE + target]) for target in NEIGHBOURS[origin])
     for origin in SQUARES
 )
-#: ``JUMP_TABLE[origin]``: each of the cannon's rays, squares with the move to them.
-JUMP_TABLE: tuple[tuple[tuple[tuple[int, MacMove], ...], ...], ...] = tuple(
-    tuple(tuple((target, STEPS[origin * SIZE + target]) for target in ray) for ray in RAYS[origin])
-    for origin in SQUARES
-)
-
-
-@cache
-def portal_exits(portals: tuple[int, ...]) -> dict[int, tuple[tuple[int, MacMove], ...]]:
-    """For the portal pair ``portals``: keyed by ``origin * SIZE + portal``, the exit squares
-    a piece from ``origin`` entering ``portal`` may step out to (never back to ``origin``,
-    never onto a portal), each with its move."""
-    table = {}
-    for portal in portals:
-        out_of = other_portal(portals, portal)
-        for origin in NEIGHBOURS[portal]:
-            table[origin * SIZE + portal] = tuple(
-                (exit_square, through_portal(origin, portal, exit_square))
-                for exit_square in NEIGHBOURS[out_of]
-                if exit_square != origin and exit_square not in portals
-            )
-    return table
 
 
 def piece_moves(board: Board, colour: int, portals: tuple[int, ...]) -> list[MacMove]:
     """Every move of ``colour``'s face-up pieces without a token: steps onto empty squares
-    or beaten enemies, steps through a portal, and a cannon's jumps."""
+    or beaten enemies, steps through a portal, and a cannon's jumps (see ``walks``)."""
     moves: list[MacMove] = []
     append = moves.append
-    controlled = CONTROLLED_BY[colour]
+    movers = MOVERS[colour]
     for origin, code in enumerate(board):
-        if not controlled[code]:
+        if not movers[code]:
             continue
-        row = CAPTURES[code]
+        lands = LANDS[code]
         for target, move in STEP_TABLE[origin]:
             there = board[target]
-            if not there or row[there]:
+            if lands[there]:
                 append(move)
             elif there == PORTAL:
                 for exit_square, portal_move in portal_exits(portals)[origin * SIZE + target]:
-                    beyond = board[exit_square]
-                    if not beyond or row[beyond]:
+                    if lands[board[exit_square]]:
                         append(portal_move)
         if not code & STRENGTH_MASK:
-            enemy = ENEMY_OF[colour]
-            for ray in JUMP_TABLE[origin]:
-                screened = False
-                for target, move in ray:
-                    there = board[target]
-                    if there == EMPTY:
-                        continue
-                    if screened:
-                        if enemy[there]:
-                            append(move)
-                        break
-                    screened = True
+            walk_cannon(board, colour, origin, moves)
     return moves
 
 
@@ -120,7 +82,7 @@ def can_act(
     """Whether ``actions`` is not empty; usually settled by the first free neighbour, and
     at once when one of ``colour``'s pieces stands next to the empty square ``vacated``."""
     if colour >= 0:
-        controlled = CONTROLLED_BY[colour]
+        controlled = MOVERS[colour]
         if vacated >= 0:
             for square in NEIGHBOURS[vacated]:
                 if controlled[board[square]]:
