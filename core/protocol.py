@@ -4,17 +4,24 @@ An answer is ``= result`` (or ``=id result`` when the command began with a numbe
 ``? reason``, followed by a blank line. Bad input never ends the session; only ``quit`` and
 the end of input do. The byte-level loop lives in ``tui.gtp``; this module only turns a
 command line into an answer, so it stays pure and testable.
+
+Any line is answered at once: lines are capped in length (``MAX_LINE``), numbers in digits
+(``MAX_DIGITS``: Python refuses to read an integer of more than 4,300 digits, and a long one is
+slow to read), the moves ``legal_moves`` lists in count (``MAX_LISTED_MOVES``), and ``genmove``
+thinks no longer than its level. Whatever a command raises, the answer is one line saying why.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from core import __version__
 from core.ai import Searcher, find_level, move_seed
+from core.ai.levels import LEVELS
 from core.errors import PawnshopError
 from core.game import Game
 from core.options import parse_options
@@ -29,9 +36,30 @@ MOVES_TO_PLAN = 20
 MIN_THINK_SECONDS = 0.05
 
 
-#: ``legal_moves`` refuses to list more moves than this (a Chase player with many stacks of
-#: gold has millions of merges: gigabytes of text).
-MAX_LISTED_MOVES = 1_000_000
+#: ``legal_moves`` refuses to list more moves than this, so that the list is answered within a
+#: second (a Chase player with many stacks of gold has millions of merges: gigabytes of text).
+MAX_LISTED_MOVES = 10_000
+#: The longest line read, in bytes (UTF-8) without its line end: several times the longest
+#: position text of any game.
+MAX_LINE = 16_384
+#: The most digits a number in a command may have (a seed, a count in a position).
+MAX_DIGITS = 100
+#: The longest piece of the input an error message repeats, and the longest message.
+MAX_QUOTED = 40
+MAX_REASON = 300
+#: Commands that take no argument.
+NO_ARGUMENTS = frozenset(
+    {
+        "protocol_version", "name", "version", "list_commands", "list_games", "position",
+        "legal_moves", "undo", "showboard", "outcome", "quit",
+    }
+)  # fmt: skip
+
+_COMMAND_ID = re.compile(r"[0-9]+")
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
+#: Characters removed from every line before it is read (after the Go Text Protocol: control
+#: characters other than tab and line feed).
+_CONTROL = dict.fromkeys(code for code in (*range(0x20), *range(0x7F, 0xA0)) if code not in (9, 10))
 
 
 class CommandError(Exception):
@@ -45,9 +73,35 @@ class Answer:
     quit: bool = False
 
     def render(self, command_id: str = "") -> str:
+        """The answer as written: a reason on one line; a result on as many as it needs, but
+        never a blank one, which would end the answer early."""
         head = ("=" if self.ok else "?") + command_id
-        body = f"{head} {self.text}" if self.text else head
+        text = self.text if self.ok else " ".join(self.text.split())
+        if not self.ok and len(text) > MAX_REASON:
+            text = text[: MAX_REASON - 1] + "…"
+        text = "\n".join(line.rstrip() for line in text.split("\n") if line.strip())
+        if self.ok and self.text.startswith("\n"):
+            text = "\n" + text  # a board begins on the line after the ``=``
+        body = f"{head} {text}" if text else head
         return body.rstrip() + "\n\n"
+
+
+def quoted(text: str) -> str:
+    """``text`` as an error message repeats it: cut short when long."""
+    return text if len(text) <= MAX_QUOTED else text[: MAX_QUOTED - 1] + "…"
+
+
+def over_long(line: str) -> bool:
+    """True when ``line`` is longer than ``MAX_LINE`` bytes in UTF-8, not counting its end."""
+    line = line.rstrip("\r\n")
+    return len(line) > MAX_LINE or len(line.encode("utf-8", "surrogatepass")) > MAX_LINE
+
+
+def clean_line(line: str) -> str:
+    """A line as the protocol reads it: control characters removed (tabs become spaces), the
+    comment after ``#`` dropped, spaces around trimmed."""
+    line = line.translate(_CONTROL).replace("\t", " ")
+    return line.split("#", 1)[0].strip()
 
 
 def board_text(view: BoardView) -> str:
@@ -96,26 +150,43 @@ class Session:
     def handle(self, line: str) -> tuple[str, bool] | None:
         """The answer text to one input line and whether the session ends with it;
         ``None`` for a blank or comment line."""
-        line = line.split("#", 1)[0].strip().replace("\t", " ")
+        if over_long(line):
+            return self.too_long(line), False
+        line = clean_line(line)
         if not line:
             return None
         words = line.split()
         command_id = ""
-        if words[0].isdigit():
+        if _COMMAND_ID.fullmatch(words[0]):
             command_id = words.pop(0)
             if not words:
                 return Answer(False, "no command after the id").render(command_id), False
+        if _LONG_NUMBER.search(" ".join(words)):
+            refusal = f"a number has at most {MAX_DIGITS} digits here"
+            return Answer(False, refusal).render(command_id), False
         answer = self.answer(words[0].lower(), words[1:])
         return answer.render(command_id), answer.quit
+
+    def too_long(self, head: str) -> str:
+        """The answer to a line longer than ``MAX_LINE`` bytes, of which ``head`` is the
+        beginning (with its id, if it has one, the answer has it too)."""
+        words = clean_line(head).split(maxsplit=1)
+        command_id = words[0] if words and _COMMAND_ID.fullmatch(words[0]) else ""
+        refusal = f"the line is longer than {MAX_LINE:,} bytes: it is not read"
+        return Answer(False, refusal).render(command_id)
 
     def answer(self, name: str, args: list[str]) -> Answer:
         command = self.commands.get(name)
         if command is None:
-            return Answer(False, f"unknown command '{name}' (list_commands lists them)")
+            return Answer(False, f"unknown command '{quoted(name)}' (list_commands lists them)")
+        if args and name in NO_ARGUMENTS:
+            return Answer(False, f"{name} takes no arguments, not '{quoted(' '.join(args))}'")
         try:
             return Answer(True, command(args), quit=name == "quit")
         except (CommandError, PawnshopError) as error:
             return Answer(False, str(error))
+        except Exception as error:  # a fault of ours: still one answer, and the session goes on
+            return Answer(False, f"{name} failed: {type(error).__name__}: {quoted(str(error))}")
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -147,8 +218,10 @@ class Session:
         game = find_game(args[0])
         options = parse_options(" ".join(args[1:]))
         seed_text = options.pop("seed", "0")
-        if not seed_text.isdigit():
-            raise CommandError(f"seed must be a whole number, not '{seed_text}'")
+        if not _COMMAND_ID.fullmatch(seed_text):
+            raise CommandError(
+                f"seed must be a whole number of 0 or more, not '{quoted(seed_text)}'"
+            )
         self.record = GameRecord(game, options, seed=int(seed_text))
         return game.id
 
@@ -203,10 +276,16 @@ class Session:
         record = self._record()
         if record.outcome() is not None:
             raise CommandError("the game is over")
+        if len(args) > 1:
+            raise CommandError(f"genmove takes one level at most, not '{quoted(' '.join(args))}'")
+        wanted = args[0] if args else "normal"
         try:
-            level = find_level(args[0] if args else "normal")
-        except ValueError as error:
-            raise CommandError(str(error)) from error
+            level = find_level(wanted)
+        except ValueError:
+            known = ", ".join(LEVELS)
+            raise CommandError(
+                f"there is no level called '{quoted(wanted)}' (levels: {known})"
+            ) from None
         if self.time_left is not None:
             share = max(MIN_THINK_SECONDS, self.time_left / MOVES_TO_PLAN)
             seconds = share if level.seconds is None else min(level.seconds, share)
@@ -228,6 +307,6 @@ class Session:
         except ValueError:
             seconds = -1.0
         if not 0 <= seconds < float("inf"):
-            raise CommandError(f"time_left needs a number of seconds, not '{text}'")
+            raise CommandError(f"time_left needs a number of seconds, not '{quoted(text)}'")
         self.time_left = seconds
         return ""

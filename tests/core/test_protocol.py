@@ -103,6 +103,6 @@ def test_a_position_with_millions_of_moves_is_not_listed() -> None:
     ask(session, "new_game chase")
     assert ask(session, f"set_position {position}") == "=\n\n"
     assert ask(session, "legal_moves") == (
-        "? this position has 109,051,760 legal moves, too many to list (at most 1,000,000)\n\n"
+        "? this position has 109,051,760 legal moves, too many to list (at most 10,000)\n\n"
     )
     assert ask(session, "play m:c2+e3>e3") == "=\n\n"  # any of them can still be played

@@ -186,7 +186,7 @@ def _seat(text: str, label: str) -> int:
 
 def _gold(text: str, mode: str) -> tuple[int, int]:
     parts = text.split(",")
-    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+    if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
         raise PositionError(f"'{text}' is not the loose gold of both players (like 24,24)")
     if mode == TILES and (int(parts[0]) or int(parts[1])):
         raise PositionError("Tiles mode has no gold")

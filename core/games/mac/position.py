@@ -158,7 +158,7 @@ def read_position(text: str) -> MacState:
     hands = tuple(tuple(sorted(hand)) for hand in _read_pair(fields[5], "hands", _read_tokens))
     pile = _read_tokens(fields[6] if fields[6] != "-" else "")
     peeked = _read_pair(fields[7], "peeked squares", _read_squares)
-    if not fields[8].isdigit():
+    if not (fields[8].isascii() and fields[8].isdigit()):
         raise PositionError(f"the count of quiet turns must be a number, not '{fields[8]}'")
     quiet = int(fields[8])
     history = _read_history(fields[9], board)

@@ -115,7 +115,7 @@ def _read_board(text: str) -> tuple[tuple[int, ...], Layout]:
     for number, rank in zip(range(8, 0, -1), ranks, strict=True):
         row: list[int] = []
         for char in rank:
-            if char.isdigit():
+            if char.isascii() and char.isdigit():
                 row.extend([EMPTY] * int(char))
             elif char.upper() in PIECE_LETTERS[1:]:
                 row.append(PIECE_LETTERS.index(char.upper()))
@@ -130,7 +130,7 @@ def _read_board(text: str) -> tuple[tuple[int, ...], Layout]:
 
 
 def _read_number(text: str, what: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise PositionError(f"{what} must be a whole number, not '{text}'")
     return int(text)
 
@@ -164,8 +164,9 @@ def _read_clock(text: str) -> int:
         return CLOCK_OFF
     if text == "o":
         return CLOCK_READY
-    if text[:1] == "c" and text[1:].isdigit() and int(text[1:]) <= DEADLOCK_TURNS:
-        return int(text[1:])
+    turns = text[1:] if text[:1] == "c" and text[1:].isascii() else ""
+    if turns.isdigit() and len(turns) < 4 and int(turns) <= DEADLOCK_TURNS:
+        return int(turns)
     raise PositionError(
         f"the clock must be '-' (off), 'o' (not called) or c0 to c{DEADLOCK_TURNS}, not '{text}'"
     )
