@@ -1,8 +1,9 @@
-"""Everything pawnshop keeps on disk: save files, the autosave, the library of saved games.
+"""Everything pawnshop keeps on disk: save files, the autosaves, the library of saved games.
 
 Pure of the user interface: it uses the engine (``core``) and the file system only.
 ``saves.format`` reads and writes save files, ``saves.paths`` says where they live,
-``saves.autosave`` keeps the game in progress, ``saves.library`` lists and manages saved games.
+``saves.autosave`` keeps each unfinished game in a file of its own, ``saves.unfinished`` lists
+them, ``saves.library`` lists and manages saved games.
 Every problem with a file is a ``SaveError`` whose message is one sentence.
 """
 

@@ -66,10 +66,15 @@ def write_atomically(path: Path, data: bytes) -> None:
         deferred.append(path)
 
 
-def remove_leftover_temps(path: Path) -> None:
-    """Remove temporary files that a write of ``path`` left behind when its process was
-    killed between creating and renaming them (they never hold the only copy of anything)."""
-    for temp in path.parent.glob(f".{path.name}.*{TEMP_SUFFIX}"):
+def remove_leftover_temps(folder: Path) -> None:
+    """Remove the temporary files that writes into ``folder`` left behind when their process
+    was killed between creating and renaming them (they never hold the only copy of
+    anything)."""
+    try:
+        temps = list(folder.glob(f".*{TEMP_SUFFIX}"))
+    except OSError:
+        return
+    for temp in temps:
         temp.unlink(missing_ok=True)
 
 

@@ -18,7 +18,6 @@ from core.record import GameRecord
 from core.registry import find_game
 from saves import paths
 from saves.atomic import write_atomically
-from saves.autosave import clear_autosave
 from saves.errors import SaveError, SaveProblem, display_name
 from saves.format import load, load_header, loads, save
 from saves.header import GameLookup, SaveHeader
@@ -172,22 +171,18 @@ def save_as(
     data_dir: paths.DataDir = None,
     *,
     overwrite: bool = False,
-    clear_autosave_too: bool = True,
     games: GameLookup = find_game,
     now: datetime | None = None,
 ) -> Path:
     """Save ``record`` in the library under ``name`` (made a safe file name).
 
-    An existing file of that name is replaced only with ``overwrite``. Once saved, the game
-    needs no autosave, so the autosave is cleared unless ``clear_autosave_too`` is false.
+    An existing file of that name is replaced only with ``overwrite``. The game's autosave,
+    if it has one, is its caller's to remove (``saves.autosave.remove_autosave``).
     """
     path = paths.games_dir(data_dir) / safe_file_name(name)
     if not overwrite and (path.exists() or path.is_symlink()):
         raise SaveError(path.name, "already exists (choose another name or replace it)")
-    save(record, path, games=games, now=now)
-    if clear_autosave_too:
-        clear_autosave(data_dir, games=games, now=now)
-    return path
+    return save(record, path, games=games, now=now)
 
 
 def save_reviewed(
@@ -202,12 +197,17 @@ def save_reviewed(
     """Save a game opened for review (its comments and variations) in the library.
 
     Under the name of the file it was opened from, that file is replaced; any other name must
-    be free. The autosave belongs to the game in progress, not to this one, and is kept.
+    be free. No autosave is touched: they belong to the unfinished games.
     """
     path = paths.games_dir(data_dir) / safe_file_name(name)
     if source is not None and _same_file(path, Path(source)):
         return save(record, path, games=games, now=now)
-    return save_as(record, name, data_dir, clear_autosave_too=False, games=games, now=now)
+    return save_as(record, name, data_dir, games=games, now=now)
+
+
+def in_library(path: Path | None, data_dir: paths.DataDir = None) -> bool:
+    """True if ``path`` is a file of the saved games' folder."""
+    return path is not None and paths.same_folder(path.parent, paths.games_dir(data_dir))
 
 
 def rename(path: str | PathLike[str], new_name: str) -> Path:

@@ -2,8 +2,9 @@
 
 The data folder is, first found: the folder given explicitly (the ``--data-dir`` option),
 the ``PAWNSHOP_DATA_DIR`` environment variable, the platform's user data folder. Saved games
-live in ``<data>/games/*.pawn``, the game in progress in ``<data>/autosave/current.pawn``,
-what the library last read of the saved games in ``<data>/cache/library.json``.
+live in ``<data>/games/*.pawn``, each unfinished game in a file of its own in ``<data>/autosave/``
+(``saves.autosave``), what the library last read of the saved games in
+``<data>/cache/library.json``.
 Folders are created when something is written into them, not when a path is asked for.
 """
 
@@ -21,7 +22,10 @@ GAMES_FOLDER = "games"
 AUTOSAVE_FOLDER = "autosave"
 CACHE_FOLDER = "cache"
 EXTENSION = ".pawn"
-AUTOSAVE_FILE = f"current{EXTENSION}"
+#: The single autosave of earlier versions, read (and given a name of its own) at start.
+LEGACY_AUTOSAVE_FILE = f"current{EXTENSION}"
+#: What a bad autosave kept aside has in its name: ``current.bad-20261121-140309.pawn``.
+KEPT_ASIDE_MARK = ".bad-"
 
 DataDir = str | PathLike[str] | None
 
@@ -43,15 +47,46 @@ def games_dir(override: DataDir = None) -> Path:
 
 
 def autosave_dir(override: DataDir = None) -> Path:
-    """The folder of the autosave (and of bad autosaves kept aside)."""
+    """The folder of the unfinished games' autosaves (and of bad ones kept aside)."""
     return data_dir(override) / AUTOSAVE_FOLDER
 
 
+def autosave_files(override: DataDir = None) -> list[Path]:
+    """The autosave of every unfinished game, the one played last first (by the time the
+    file was last written; then by name). Bad files kept aside and temporary files are not
+    listed."""
+    folder = autosave_dir(override)
+    try:
+        with os.scandir(folder) as found:
+            files = [
+                (entry.stat().st_mtime_ns, entry.name)
+                for entry in found
+                if is_autosave_name(entry.name) and entry.is_file()
+            ]
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    files.sort(reverse=True)
+    return [folder / name for _, name in files]
+
+
+def is_autosave_name(name: str) -> bool:
+    """True for the name of an unfinished game's autosave (not a hidden temporary file, not a
+    bad file kept aside)."""
+    return name.endswith(EXTENSION) and not name.startswith(".") and KEPT_ASIDE_MARK not in name
+
+
 def autosave_file(override: DataDir = None) -> Path:
-    """The autosave of the game in progress."""
-    return autosave_dir(override) / AUTOSAVE_FILE
+    """The autosave of the unfinished game played last; where there is none, the path of the
+    single autosave of earlier versions (which does not exist then either)."""
+    found = autosave_files(override)
+    return found[0] if found else autosave_dir(override) / LEGACY_AUTOSAVE_FILE
 
 
 def listing_cache_file(override: DataDir = None) -> Path:
     """What the library last read of the saved games' tags (``saves.listing_cache``)."""
     return data_dir(override) / CACHE_FOLDER / "library.json"
+
+
+def same_folder(first: Path, second: Path) -> bool:
+    """True if the two paths name the same folder (however each is written)."""
+    return first == second or first.resolve() == second.resolve()

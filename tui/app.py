@@ -24,7 +24,7 @@ from textual.screen import Screen
 from core.game import Game
 from core.record import GameRecord
 from core.registry import GameEntry, find_game, game_entries
-from saves.autosave import BadAutosave, ResumeOffer
+from saves.atomic import deferred_syncs
 from saves.errors import SaveError
 from tui.disk_sync import BackgroundSync
 from tui.screens.game_select import GameSelectScreen
@@ -57,9 +57,13 @@ class PawnshopApp(App[None]):
         games: Sequence[Game | GameEntry],
         storage: Storage,
         record: GameRecord | None = None,
+        path: Path | None = None,
         new_seed: Callable[[], int] = random_seed,
         exit_after_first_frame: bool = False,
     ) -> None:
+        """``record`` opens straight on its board; ``path`` is the file it was read from
+        (``pawnshop open FILE``): a finished game is then reviewed, and the player is asked
+        whether to play an unfinished one on or review it."""
         super().__init__()
         #: The games offered; their rules are imported when a game is first chosen.
         self.game_entries = [
@@ -67,6 +71,7 @@ class PawnshopApp(App[None]):
         ]
         self.storage = storage
         self.initial_record = record
+        self.initial_path = path
         self.new_seed = new_seed
         self.exit_after_first_frame = exit_after_first_frame
         #: Flushes the autosave to disk after each move, off the way of the next frame.
@@ -88,7 +93,7 @@ class PawnshopApp(App[None]):
 
     def on_mount(self) -> None:
         if self.initial_record is not None:
-            self.open_board(self.initial_record)
+            self._open_file(self.initial_record, self.initial_path)
         else:
             self._offer_resume()
         self._check_size()
@@ -122,31 +127,76 @@ class PawnshopApp(App[None]):
     # -- going places -------------------------------------------------------------------------
 
     def _offer_resume(self) -> None:
+        """Offer the unfinished game played last (the library has the others), and report
+        the autosaves that could not be read (kept aside)."""
         try:
-            found = self.storage.read_autosave()
+            found = self.storage.find_resumable()
         except SaveError as error:
             self.select_screen.show_message(str(error), error=True)
             return
-        if isinstance(found, BadAutosave):
-            kept = f" (kept as {found.kept_as.name})" if found.kept_as else ""
-            self.select_screen.show_message(f"{found.problem}{kept}", error=True)
-        elif isinstance(found, ResumeOffer):
-            record = found.record
+        if found.bad:
+            problems = [
+                f"{bad.problem}{f' (kept as {bad.kept_as.name})' if bad.kept_as else ''}"
+                for bad in found.bad
+            ]
+            self.select_screen.show_message("; ".join(problems), error=True)
+        offer = found.offer
+        if offer is not None:
 
             def answered(resume: bool | None) -> None:
                 if resume:
-                    self.open_board(record)
+                    self.open_board(offer.record, kept_in=offer.path)
+                elif not found.bad:
+                    games = offer.others + 1
+                    waiting = "game waits" if games == 1 else f"{games} games wait"
+                    self.select_screen.show_message(
+                        f"Your unfinished {waiting} in the library: l, then u."
+                    )
 
-            self.push_screen(ResumeScreen(found.question), answered)
+            self.push_screen(ResumeScreen(offer.question), answered)
+
+    def _open_file(self, record: GameRecord, path: Path | None) -> None:
+        """A game given on the command line: a finished one is reviewed; for an unfinished
+        one the player chooses between playing it on and reviewing it."""
+        if path is None or record.outcome() is not None:
+            self.open_board(record, source=path)
+            return
+        in_library = self.storage.in_library(path)
+
+        def answered(play: bool | None) -> None:
+            if play:
+                # A library file is the game's own file; any other file is left as it is and
+                # the game gets an autosave of its own at once.
+                kept_in = path if in_library else None
+                self.open_board(record, source=path, kept_in=kept_in, keep_now=not in_library)
+            else:
+                self.open_board(record, reviewing=True, source=path)
+
+        question = (
+            f"{path.name} is an unfinished {record.game.name} game. "
+            "Play it on from where it stands? (n: review it)"
+        )
+        self.push_screen(ResumeScreen(question), answered)
 
     def open_board(
-        self, record: GameRecord, *, reviewing: bool = False, source: Path | None = None
+        self,
+        record: GameRecord,
+        *,
+        reviewing: bool = False,
+        source: Path | None = None,
+        kept_in: Path | None = None,
+        keep_now: bool = False,
     ) -> None:
         """Show ``record`` on a new board screen, right above the game selection (the
         placement screen while pieces are being placed: see ``tui.screens.phases``).
-        ``source`` is the saved file it came from, which saving in review may replace."""
+        ``source`` is the saved file it came from, which saving in review may replace.
+        A game played is kept in ``kept_in`` after each move (``None``: an autosave of its
+        own, made at its first move, or at once with ``keep_now``)."""
 
         from tui.screens.phases import board_screen_for
+
+        if not reviewing:
+            self.storage.keep_in(record, kept_in)
 
         async def replace() -> None:
             while len(self.screen_stack) > 1:
@@ -154,9 +204,27 @@ class PawnshopApp(App[None]):
             screen = board_screen_for(record, reviewing=reviewing)
             screen.source = source
             await self.push_screen(screen)
+            if keep_now and not screen.reviewing:
+                problem = self.keep(record)
+                if problem:
+                    screen.say(problem, error=True)
             self._check_size()
 
         self.call_later(replace)
+
+    def keep(self, record: GameRecord) -> str:
+        """Write the game being played to its file now, leaving the flush to disk to a thread
+        (the file is complete as soon as it is written; see ``tui.disk_sync``). The problem,
+        in one sentence, if it could not be written; else ``""``."""
+        written: list[Path] = []
+        try:
+            with deferred_syncs() as written:
+                self.storage.autosave(record)
+        except SaveError as error:
+            return f"Autosave failed: {error}"
+        finally:
+            self.disk_sync.sync_later(written)
+        return ""
 
     def action_new_game(self) -> None:
         """Back to the game selection (the game left behind is already saved)."""
@@ -173,7 +241,10 @@ class PawnshopApp(App[None]):
 
         def chosen(choice: LibraryChoice | None) -> None:
             if choice is not None:
-                self.open_board(choice.record, reviewing=choice.review, source=choice.path)
+                kept_in = None if choice.review else choice.path
+                self.open_board(
+                    choice.record, reviewing=choice.review, source=choice.path, kept_in=kept_in
+                )
 
         self.push_screen(LibraryScreen(), chosen)
 
@@ -200,13 +271,15 @@ def create_app(
     *,
     data_dir: str | Path | None = None,
     record: GameRecord | None = None,
+    path: Path | None = None,
     games: Sequence[Game] | None = None,
     clock: Callable[[], datetime] | None = None,
     new_seed: Callable[[], int] = random_seed,
     exit_after_first_frame: bool = False,
 ) -> PawnshopApp:
     """The app. ``data_dir`` overrides where files go (else ``PAWNSHOP_DATA_DIR``, else the
-    platform's data folder); ``record`` opens straight on its board; ``games`` replaces the
+    platform's data folder); ``record`` opens straight on its board (``path``: the file it was
+    read from, see ``PawnshopApp``); ``games`` replaces the
     registered games (whose rules are imported only when a game is chosen); ``clock`` and
     ``new_seed`` make dates and seeds repeatable in tests."""
     chosen: Sequence[Game | GameEntry] = games if games is not None else game_entries()
@@ -216,6 +289,7 @@ def create_app(
         games=chosen,
         storage=storage,
         record=record,
+        path=path,
         new_seed=new_seed,
         exit_after_first_frame=exit_after_first_frame,
     )

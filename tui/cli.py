@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 #: Set to 1 to quit as soon as the first screen is drawn (for measuring start-up time).
 EXIT_AFTER_FIRST_FRAME = "PAWNSHOP_EXIT_AFTER_FIRST_FRAME"
@@ -34,7 +35,10 @@ def build_parser() -> argparse.ArgumentParser:
     opener = commands.add_parser(
         "open",
         help="open a saved game",
-        description="Open a saved game (.pawn file) on its board.",
+        description=(
+            "Open a saved game (.pawn file): a finished one for review; for an unfinished one "
+            "you choose between playing it on and reviewing it."
+        ),
     )
     opener.add_argument("file", help="the save file")
     # Also accepted after the command; SUPPRESS keeps a value given before it.
@@ -79,16 +83,18 @@ def run_app(args: argparse.Namespace) -> int:
     from saves.format import load
     from tui.app import create_app
 
-    record = None
+    record = path = None
     if args.command == "open":
+        path = Path(args.file).expanduser().absolute()
         try:
-            record = load(args.file)
+            record = load(path)
         except SaveError as error:
             print(f"pawnshop: {error}", file=sys.stderr)
             return 2
     app = create_app(
         data_dir=args.data_dir,
         record=record,
+        path=path,
         exit_after_first_frame=os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1",
     )
     app.run()

@@ -9,11 +9,12 @@ import pytest
 from save_helpers import NOW, toy_record
 from toy_game import find_toy_game
 
-from saves.autosave import read_autosave, write_autosave
+from saves.autosave import write_autosave
 from saves.catalog import COLUMNS, filter_entries, matches, result_text, sort_entries
 from saves.errors import SaveError
 from saves.format import dumps, load
 from saves.library import LibraryEntry, save_as, save_reviewed
+from saves.unfinished import find_resumable
 
 FOLDER = Path("games")
 
@@ -151,7 +152,7 @@ def test_saving_a_reviewed_game_keeps_the_autosave_of_the_game_in_progress(
     write_autosave(in_progress, tmp_path, games=find_toy_game, now=NOW)
     path = save_reviewed(toy_record(["c1"]), "copy", None, tmp_path, games=find_toy_game, now=NOW)
     assert path.name == "copy.pawn"
-    offer = read_autosave(tmp_path, games=find_toy_game)
+    offer = find_resumable(tmp_path, games=find_toy_game).offer
     assert offer is not None and dumps(offer.record, NOW) == dumps(in_progress, NOW)
 
 
@@ -159,7 +160,7 @@ def test_the_resume_offer_counts_the_moves_to_where_the_game_stands(tmp_path: Pa
     record = toy_record(["a1", "b1", "c1"])
     record.undo()
     write_autosave(record, tmp_path, games=find_toy_game, now=NOW)
-    offer = read_autosave(tmp_path, games=find_toy_game)
+    offer = find_resumable(tmp_path, games=find_toy_game).offer
     assert offer is not None and offer.moves == 2
     assert offer.question == "Resume your Toy Nim game (Alice vs Bob, 2 moves)?"
     assert [node.notation for node in offer.record.line()] == ["a1", "b1"]

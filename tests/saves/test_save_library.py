@@ -144,9 +144,9 @@ def test_save_as_never_replaces_a_bad_file(tmp_path: Path) -> None:
     assert path.read_text(encoding="utf-8") == "precious notes"
 
 
-def test_save_as_can_leave_the_autosave(tmp_path: Path) -> None:
+def test_save_as_leaves_every_autosave(tmp_path: Path) -> None:
     autosave = write(tmp_path / "autosave" / "current.pawn", dumps(toy_record(["a1"]), NOW))
-    save_as(toy_record(), "x", tmp_path, clear_autosave_too=False, games=find_toy_game, now=NOW)
+    save_as(toy_record(), "x", tmp_path, games=find_toy_game, now=NOW)
     assert autosave.exists()
 
 

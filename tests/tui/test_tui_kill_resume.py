@@ -1,6 +1,7 @@
-"""The game in progress survives the app being killed: the app runs in a terminal of its own
+"""Unfinished games survive the app being killed: the app runs in a terminal of its own
 (a pseudo-terminal, 80x24) and is played by keys; it is then killed with SIGKILL, with no
-chance to clean up, and a new app offers to resume exactly where the game stood."""
+chance to clean up, and a new app offers to resume exactly where the game stood (and the
+library every other unfinished game, where each stood)."""
 
 from __future__ import annotations
 
@@ -17,17 +18,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tui_helpers import MARTIAN, SIZE, app_test, board_screen, line, make_app, martian_record
+from unfinished_helpers import resumable_lines
 
 from core import GameRecord
 from core.record import Node
 from core.registry import all_games
 from saves.errors import SaveError
 from saves.format import load
-from saves.paths import autosave_file
+from saves.paths import autosave_file, autosave_files
 from tui.screens.board import BoardScreen
 from tui.screens.resume import ResumeScreen
 
-KEYS = {"enter": "\r", "down": "\x1b[B"}
+KEYS = {"enter": "\r", "down": "\x1b[B", "ctrl+n": "\x0e"}
 WAIT = 60.0  # seconds: generous, the machine may be busy
 
 
@@ -109,13 +111,16 @@ def autosaved_line(data_dir: Path) -> list[str] | None:
         return None
 
 
-def start_martian_chess(terminal: Terminal) -> None:
-    terminal.wait_for_text("Choose a game")
+def start_martian_chess(terminal: Terminal, since: int = 0) -> None:
+    """From the game selection (shown after the first ``since`` bytes of output)."""
+    terminal.wait_for_text("Choose a game", since)
     index = [game.id for game in all_games()].index("martian-chess")
+    since = len(terminal.output)
     terminal.type(*["down"] * index, "enter")
-    terminal.wait_for_text("Players")
+    terminal.wait_for_text("Players", since)
+    since = len(terminal.output)
     terminal.type("enter")
-    terminal.wait_for_text("Moves")
+    terminal.wait_for_text("Moves", since)
 
 
 def play(terminal: Terminal, data_dir: Path, moves: list[str]) -> None:
@@ -222,3 +227,30 @@ async def test_a_kill_right_after_a_key_leaves_the_game_before_or_after_that_mov
     assert line(record) in (moves, [*moves, "d2xa5"])
     assert record.state == expected(line(record)).state
     assert list(autosave_file(data_dir).parent.glob("*.tmp")) == []
+
+
+@app_test
+async def test_two_unfinished_games_both_survive_a_kill(data_dir: Path) -> None:
+    first = ["c3-d4", "b6-a5", "d2xa5"]
+    second = ["b3-c4", "a6-a4"]
+    terminal = Terminal(data_dir)
+    try:
+        start_martian_chess(terminal)
+        play(terminal, data_dir, first)
+        since = len(terminal.output)
+        terminal.type("ctrl+n")  # another game: the first one stays in its own file
+        start_martian_chess(terminal, since)
+        play(terminal, data_dir, second)
+    finally:
+        terminal.kill()
+    assert len(autosave_files(data_dir)) == 2
+    record = await resume(data_dir)  # the game played last is offered
+    assert line(record) == second
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(50):
+            if isinstance(app.screen, ResumeScreen):
+                break
+            await pilot.pause(0.1)
+        await pilot.press("n")
+        assert await resumable_lines(pilot) == sorted([first, second])

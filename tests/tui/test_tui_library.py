@@ -189,7 +189,10 @@ async def test_enter_opens_for_review_and_p_plays_an_unfinished_game_on(data_dir
         board = board_screen(app)
         assert not board.reviewing and len(app.screen_stack) == 2
         await pilot.press("colon", *"a7-b6", "enter")
-        assert line(load(autosave_file(data_dir))) == ["c3-d4", "b6-a5", "d2xa5", "a7-b6"]
+        # The named file is the game's own: each move is saved in it, and no autosave made.
+        played = ["c3-d4", "b6-a5", "d2xa5", "a7-b6"]
+        assert line(load(games_dir(data_dir) / "friday.pawn")) == played
+        assert not autosave_file(data_dir).exists()
 
 
 @app_test
@@ -338,7 +341,11 @@ async def test_the_library_and_the_board_save_the_same_bytes(data_dir: Path) -> 
         await highlight(pilot, screen, "club.pawn")
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+s")  # a game with a file is saved in place, unasked
+        await pilot.pause()
+        assert board_screen(app).query_one("#status").message == "saved in club.pawn"
+        assert path.read_bytes() == before
+        await pilot.press("S")  # save as: the name is asked, its own one proposed
         assert app.screen.query_one("#save-name", Input).value == "club"
         await pilot.press("enter")
         await pilot.pause()

@@ -8,7 +8,8 @@ from textual.widgets import Static
 from tui_helpers import NOW, SIZE, app_test, board_screen, line, make_app, martian_record
 
 from saves.autosave import write_autosave
-from saves.paths import autosave_dir, autosave_file
+from saves.format import load, save
+from saves.paths import autosave_dir, autosave_file, autosave_files
 from tui.screens.game_select import GameSelectScreen
 from tui.screens.resume import ResumeScreen
 
@@ -41,6 +42,8 @@ async def test_no_keeps_the_game_selection(data_dir: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, GameSelectScreen)
         assert autosave_file(data_dir).exists()
+        message = str(app.screen.query_one("#select-message", Static).render())
+        assert message == "Your unfinished game waits in the library: l, then u."
 
 
 @app_test
@@ -58,3 +61,24 @@ async def test_a_bad_autosave_is_reported_and_kept_aside(data_dir: Path) -> None
         assert "kept as current.bad-" in message
         assert not path.exists()
         assert len(list(autosave_dir(data_dir).glob("current.bad-*.pawn"))) == 1
+
+
+@app_test
+async def test_the_autosave_of_earlier_versions_is_resumed_and_kept_under_a_name_of_its_own(
+    data_dir: Path,
+) -> None:
+    legacy = autosave_dir(data_dir) / "current.pawn"
+    save(martian_record(("c3-d4", "b6-a5")), legacy, now=NOW)
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.press("colon", *"d2xa5", "enter")
+        await pilot.pause()
+        assert line(board_screen(app).record) == ["c3-d4", "b6-a5", "d2xa5"]
+    assert not legacy.exists()
+    (kept,) = autosave_files(data_dir)
+    assert "-martian-chess-" in kept.name  # named when it was last played, and which game
+    assert line(load(kept)) == ["c3-d4", "b6-a5", "d2xa5"]

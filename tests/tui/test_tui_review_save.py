@@ -30,11 +30,9 @@ async def test_edits_made_in_review_are_saved_and_read_back_byte_for_byte(
         await open_game(pilot, "club.pawn")
         await pilot.press("left", "c", *"a {tricky} \\ move", "enter")
         await pilot.press("colon", *"a5-b4", "enter")  # a new variation at move 4
-        await pilot.press("ctrl+s")
-        assert app.screen.query_one("#save-name", Input).value == "club"
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")  # opened from the library: saved in place, unasked
         await pilot.pause()
-        assert board_screen(app).query_one("#status").message == "saved as club.pawn"
+        assert board_screen(app).query_one("#status").message == "saved in club.pawn"
         saved = path.read_bytes()
         reloaded = load(path)
         assert dumps(reloaded).encode() == saved
@@ -52,8 +50,14 @@ async def test_edits_made_in_review_are_saved_and_read_back_byte_for_byte(
         await pilot.pause()
         await open_game(pilot, "club.pawn")  # load what was saved, and save it again
         assert line(board_screen(app).record) == [*MAIN[:3], "a5-b4"]
-        await pilot.press("ctrl+s", "enter")
+        await pilot.press("ctrl+s")
         await pilot.pause()
+        assert path.read_bytes() == saved
+        await pilot.press("S")  # save as, under its own name: the same file, the same bytes
+        assert app.screen.query_one("#save-name", Input).value == "club"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert board_screen(app).query_one("#status").message == "saved as club.pawn"
         assert path.read_bytes() == saved
 
 
@@ -64,7 +68,7 @@ async def test_a_reviewed_game_saved_under_a_new_name_leaves_its_file(data_dir: 
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
         await open_game(pilot, "club.pawn")
-        await pilot.press("home", "c", *"first try", "enter", "ctrl+s")
+        await pilot.press("home", "c", *"first try", "enter", "S")
         app.screen.query_one("#save-name", Input).value = "club annotated"
         await pilot.press("enter")
         await pilot.pause()

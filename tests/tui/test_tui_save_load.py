@@ -16,7 +16,6 @@ from tui_helpers import (
     martian_record,
 )
 
-from saves.autosave import write_autosave
 from saves.format import load, save
 from saves.paths import autosave_file, games_dir
 from tui.screens.game_select import GameSelectScreen
@@ -29,11 +28,12 @@ OPENING = ("c3-d4", "b6-a5", "d2xa5")
 @app_test
 async def test_save_as_then_load_gives_the_same_position(data_dir: Path) -> None:
     record = martian_record(OPENING)
-    write_autosave(record, data_dir, now=NOW)
     app = make_app(data_dir, record=record)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("u")
-        await pilot.press("ctrl+s")
+        autosave = autosave_file(data_dir)
+        assert line(load(autosave)) == list(OPENING[:2])
+        await pilot.press("ctrl+s")  # no file of its own yet: the name is asked
         assert isinstance(app.screen, SaveAsScreen)
         name = app.screen.query_one("#save-name", Input)
         assert name.value == "2026-11-21_1403_martian-chess_alice-bob"
@@ -43,7 +43,15 @@ async def test_save_as_then_load_gives_the_same_position(data_dir: Path) -> None
         saved = games_dir(data_dir) / "my-game.pawn"
         assert saved.exists()
         assert board_screen(app).query_one("#status").message == "saved as my-game.pawn"
+        assert not autosave.exists()  # moved into the library
+        await pilot.press("ctrl+y", "ctrl+s")  # now it has a file: saved in place, unasked
+        await pilot.pause()
+        assert board_screen(app).query_one("#status").message == "saved in my-game.pawn"
+        assert line(load(saved)) == list(OPENING)
         assert not autosave_file(data_dir).exists()
+        await pilot.press("u")  # and each move is saved in it
+        await pilot.pause()
+        assert line(load(saved)) == list(OPENING[:2])
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert isinstance(app.screen, GameSelectScreen)

@@ -26,7 +26,6 @@ from textual.widgets import Input
 from core.errors import PawnshopError
 from core.game import Game, Move, State
 from core.record import GameRecord
-from saves.atomic import deferred_syncs
 from saves.errors import SaveError
 from tui.describe import (
     panel_infos,
@@ -79,7 +78,8 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
         Binding("m", "move_now", "Computer: move now", show=False, id="board.move_now"),
         Binding("H", "hint", "Hint", id="board.hint"),
         Binding("f", "flip", "Flip", id="board.flip"),
-        Binding("ctrl+s", "save_as", "Save", id="board.save"),
+        Binding("ctrl+s", "save", "Save", id="board.save"),
+        Binding("S", "save_as", "Save as", show=False, id="board.save_as"),
         Binding("ctrl+o", "app.load", "Load", show=False, id="board.load"),
         Binding("ctrl+n", "app.new_game", "New game", show=False, id="board.new"),
         Binding("q", "app.quit", "Quit", id="board.quit"),
@@ -262,7 +262,8 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
             self._offer_handover()
             return
         try:
-            note = f"Filed as {host(self).storage.file_finished(record).name}"
+            self.source = host(self).storage.file_finished(record)
+            note = f"Filed as {self.source.name}"
         except SaveError as error:
             note = f"Could not be filed: {error}"
         self.app.push_screen(
@@ -300,15 +301,10 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
             self._autosave()
 
     def _autosave(self) -> None:
-        """Write the autosave now, and leave flushing it to disk to a thread (the file is
-        complete as soon as it is written; see ``tui.disk_sync``)."""
-        app = host(self)
-        try:
-            with deferred_syncs() as written:
-                app.storage.autosave(self.record)
-        except SaveError as error:
-            self.say(f"Autosave failed: {error}", error=True)
-        app.disk_sync.sync_later(written)
+        """Write the game to its file now (see ``PawnshopApp.keep``)."""
+        problem = host(self).keep(self.record)
+        if problem:
+            self.say(problem, error=True)
 
     # -- selecting squares --------------------------------------------------------------------
 
@@ -495,9 +491,28 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
 
     # -- saving ---------------------------------------------------------------------------------
 
-    def action_save_as(self) -> None:
+    def action_save(self) -> None:
+        """Save a game that has a library file in place (no question asked); one that has
+        none yet under a name, as ``S`` does."""
         if self.reviewing:
-            self.save_review()
+            self.save_review(in_place=True)
+            return
+        storage = host(self).storage
+        if not storage.in_library(storage.file_of(self.record)):
+            self.action_save_as()
+            return
+        try:
+            path = storage.autosave(self.record)
+        except SaveError as error:
+            self.say(str(error), error=True)
+            return
+        self.say(f"saved in {path.name}")
+
+    def action_save_as(self) -> None:
+        """Save the game under a name the player types: the library file it is kept in from
+        now on (its autosave is removed)."""
+        if self.reviewing:
+            self.save_review(in_place=False)
             return
         storage, record = host(self).storage, self.record
 
@@ -507,4 +522,6 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
         self.app.push_screen(SaveAsScreen(storage.suggested_name(record), save), self._saved)
 
     def _saved(self, path: Path | None) -> None:
+        if path is not None:
+            self.source = path
         self.say(f"saved as {path.name}" if path else "not saved")

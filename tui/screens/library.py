@@ -7,8 +7,11 @@ filters as the player types after ``/`` (every word must match the game, a playe
 the date or the file name; ``saves.catalog``).
 
 Enter (or a click) opens a game for review; ``p`` plays an unfinished one on, as it stood.
-The screen dismisses with a ``LibraryChoice``, or ``None`` when the player goes back. A
-read-only library (the server's games, seen over SSH) only lists and opens games for review.
+``u`` switches to the unfinished games of the autosave folder (``saves.unfinished``), each
+with whose turn it is, its moves and when it was last played: Enter resumes one, ``d``
+deletes one (after asking). The screen dismisses with a ``LibraryChoice``, or ``None`` when
+the player goes back. A read-only library (the server's games, seen over SSH) only lists and
+opens saved games for review.
 """
 
 from __future__ import annotations
@@ -31,9 +34,17 @@ from saves.catalog import COLUMNS, Column, filter_entries, players_text, result_
 from saves.errors import SaveError
 from saves.library import LibraryEntry
 from saves.paths import games_dir
+from saves.unfinished import UnfinishedGame
 from tui.host import host
 from tui.screens.resume import ResumeScreen
 from tui.screens.save_as import SaveAsScreen
+from tui.screens.unfinished_rows import (
+    NO_UNFINISHED,
+    UNFINISHED_HEADINGS,
+    filter_unfinished,
+    unfinished_cells,
+    unfinished_detail,
+)
 from tui.widgets.key_footer import KeyFooter
 
 #: Heading and width of each column; the file name takes what is left.
@@ -48,7 +59,9 @@ HEADINGS: dict[Column, tuple[str, int | None]] = {
 UNREADABLE = "unreadable"
 NO_GAMES_YET = "No saved games yet: ctrl+s on the board saves one, i imports a file."
 #: What a read-only library does not offer: everything that writes, and playing on.
-WRITING_ACTIONS = frozenset({"play_on", "rename", "delete", "import", "export"})
+WRITING_ACTIONS = frozenset({"play_on", "rename", "delete", "import", "export", "unfinished"})
+#: What the list of unfinished games does not offer (their files are named by pawnshop).
+SAVED_ONLY_ACTIONS = frozenset({"rename", "import", "export", "sort"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +135,7 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         Binding("d,delete", "delete", "Delete", id="library.delete"),
         Binding("i", "import", "Import", id="library.import"),
         Binding("e", "export", "Export", id="library.export"),
+        Binding("u", "unfinished", "Unfinished games", show=False, id="library.unfinished"),
         Binding("up", "move(-1)", "Up", show=False, id="library.up"),
         Binding("down", "move(1)", "Down", show=False, id="library.down"),
         *(
@@ -142,6 +156,10 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         self.read_only = read_only
         self.entries: list[LibraryEntry] = []
         self.shown: list[LibraryEntry] = []
+        #: True while the table lists the unfinished games instead of the saved ones.
+        self.showing_unfinished = False
+        self.unfinished: list[UnfinishedGame] = []
+        self.unfinished_shown: list[UnfinishedGame] = []
         self.sort_column: Column = "date"
         self.descending = True
         #: What was just done, said while the cursor stays on the file it was done to.
@@ -163,23 +181,38 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         self.query_one(DataTable).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.showing_unfinished and action in SAVED_ONLY_ACTIONS:
+            return False
         return not (self.read_only and action in WRITING_ACTIONS)
 
     # -- the listing ----------------------------------------------------------------------------
 
     def reload(self, keep: Path | None = None) -> None:
-        """Read the folder again and show it, with the cursor on ``keep`` if it is listed."""
+        """Read the folders again and show them, with the cursor on ``keep`` if it is
+        listed. Autosaves that cannot be read are kept aside and said."""
+        problems: list[str] = []
+        storage = host(self).storage
         try:
-            self.entries = host(self).storage.list_games()
+            self.entries = storage.list_games()
         except SaveError as error:
             self.entries = []
-            self.show_table(keep)
-            self.say(str(error), error=True)
-            return
+            problems.append(str(error))
+        if not self.read_only:
+            try:
+                self.unfinished, bad = storage.list_unfinished()
+            except SaveError as error:
+                self.unfinished, bad = [], []
+                problems.append(str(error))
+            problems += [item.problem for item in bad]
         self.show_table(keep)
+        if problems:
+            self.say("; ".join(problems), error=True)
 
     def show_table(self, keep: Path | None = None) -> None:
         """Fill the table with the entries the filter lets through, in the chosen order."""
+        if self.showing_unfinished:
+            self._show_unfinished(keep)
+            return
         table = self.query_one(DataTable)
         if keep is None:
             current = self.highlighted()
@@ -201,7 +234,34 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         self._show_title()
         self._describe(self.highlighted())
 
+    def _show_unfinished(self, keep: Path | None) -> None:
+        """Fill the table with the unfinished games, the one played last first."""
+        table = self.query_one(DataTable)
+        if keep is None:
+            current = self.highlighted_unfinished()
+            keep = current.path if current is not None else None
+        query = self.query_one("#library-filter", Input).value
+        self.unfinished_shown = filter_unfinished(self.unfinished, query)
+        table.clear(columns=True)
+        for heading, width in UNFINISHED_HEADINGS:
+            table.add_column(Text(heading), width=width)
+        for index, game in enumerate(self.unfinished_shown):
+            table.add_row(*unfinished_cells(game), key=str(index))
+        rows = [i for i, game in enumerate(self.unfinished_shown) if game.path == keep]
+        if rows:
+            table.move_cursor(row=rows[0], animate=False)
+        self._show_title()
+        self._describe(self.highlighted())
+
     def _show_title(self) -> None:
+        if self.showing_unfinished:
+            total, shown = len(self.unfinished), len(self.unfinished_shown)
+            count = f"{total} game{'' if total == 1 else 's'}"
+            if shown != total:
+                count = f"{shown} of {count} match"
+            title = f"Unfinished games · {count} · u: saved games"
+            self.query_one("#library-title", Static).update(title)
+            return
         total, shown = len(self.entries), len(self.shown)
         count = f"{total} game{'' if total == 1 else 's'}"
         if shown != total:
@@ -209,13 +269,24 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         heading = HEADINGS[self.sort_column][0].lower()
         arrow = "▼" if self.descending else "▲"
         title = f"Saved games · {count} · by {heading} {arrow} · keys 1-6 sort"
+        if self.unfinished:
+            title += f" · u: {len(self.unfinished)} unfinished"
         self.query_one("#library-title", Static).update(title)
 
     def highlighted(self) -> LibraryEntry | None:
+        """The saved game under the cursor (none while the unfinished games are shown)."""
         table = self.query_one(DataTable)
-        if not self.shown or table.row_count == 0:
+        if self.showing_unfinished or not self.shown or table.row_count == 0:
             return None
         return self.shown[min(table.cursor_row, len(self.shown) - 1)]
+
+    def highlighted_unfinished(self) -> UnfinishedGame | None:
+        """The unfinished game under the cursor, while they are shown."""
+        table = self.query_one(DataTable)
+        games = self.unfinished_shown
+        if not self.showing_unfinished or not games or table.row_count == 0:
+            return None
+        return games[min(table.cursor_row, len(games) - 1)]
 
     def say(self, message: str, *, error: bool = False) -> None:
         detail = self.query_one("#library-detail", Static)
@@ -224,16 +295,28 @@ class LibraryScreen(Screen[LibraryChoice | None]):
 
     def tell(self, message: str) -> None:
         """Say what was just done; it stays until the cursor moves to another file."""
-        entry = self.highlighted()
-        self.note = (entry.path if entry is not None else None, message)
+        self.note = (self._highlighted_path(), message)
         self.say(message)
+
+    def _highlighted_path(self) -> Path | None:
+        entry = self.highlighted_unfinished() if self.showing_unfinished else self.highlighted()
+        return entry.path if entry is not None else None
 
     def _describe(self, entry: LibraryEntry | None) -> None:
         if self.note is not None:
-            if self.note[0] == (entry.path if entry is not None else None):
+            if self.note[0] == self._highlighted_path():
                 self.say(self.note[1])
                 return
             self.note = None
+        if self.showing_unfinished:
+            game = self.highlighted_unfinished()
+            if game is not None:
+                self.say(unfinished_detail(game))
+            elif not self.unfinished:
+                self.say(NO_UNFINISHED)
+            else:
+                self.say("No game matches the filter: Esc clears it.")
+            return
         if entry is None:
             if not self.entries:
                 self.say("No saved games yet." if self.read_only else NO_GAMES_YET)
@@ -252,6 +335,8 @@ class LibraryScreen(Screen[LibraryChoice | None]):
 
     @on(DataTable.HeaderSelected)
     def header_clicked(self, event: DataTable.HeaderSelected) -> None:
+        if self.showing_unfinished:  # listed by when they were last played, always
+            return
         self.action_sort(str(event.column_key.value))
 
     @on(Input.Changed, "#library-filter")
@@ -267,6 +352,13 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         else:
             self.sort_column, self.descending = chosen, chosen in ("date", "moves")
         self.show_table()
+
+    def action_unfinished(self) -> None:
+        """Switch between the saved games and the unfinished ones."""
+        self.showing_unfinished = not self.showing_unfinished
+        self.note = None
+        self.show_table()
+        self.refresh_bindings()
 
     def action_filter(self) -> None:
         self.query_one("#library-filter", Input).focus()
@@ -300,6 +392,13 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         self._open(review=False)
 
     def _open(self, *, review: bool) -> None:
+        if self.showing_unfinished:
+            game = self.highlighted_unfinished()
+            if game is None:
+                self._describe(None)
+                return
+            self.dismiss(LibraryChoice(game.record, game.path, review=False))
+            return
         entry = self._readable()
         if entry is None:
             return
@@ -360,6 +459,9 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         )
 
     def action_delete(self) -> None:
+        if self.showing_unfinished:
+            self._delete_unfinished()
+            return
         entry = self._readable()
         if entry is None:
             return
@@ -404,3 +506,24 @@ class LibraryScreen(Screen[LibraryChoice | None]):
             lambda text: storage.export(entry.path, text),
             "exported to {path}",
         )
+
+    def _delete_unfinished(self) -> None:
+        game = self.highlighted_unfinished()
+        if game is None:
+            self._describe(None)
+            return
+        question = f"Delete your unfinished {game.describe()}? This cannot be undone."
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                self.say("nothing deleted")
+                return
+            try:
+                host(self).storage.remove_unfinished(game.path)
+            except SaveError as error:
+                self.say(str(error), error=True)
+                return
+            self.reload()
+            self.tell(f"deleted the unfinished {game.describe()}")
+
+        self.app.push_screen(ResumeScreen(question, default=False), answered)

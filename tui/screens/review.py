@@ -20,7 +20,9 @@ from textual.binding import Binding
 
 from core.errors import PawnshopError
 from core.game import State
-from core.record import GameRecord, Node
+from core.record import Node
+from saves.errors import SaveError
+from saves.format import dumps, loads
 from tui.host import host
 from tui.screens.comment import CommentScreen
 from tui.screens.resume import ResumeScreen
@@ -53,8 +55,8 @@ REVIEW_BINDINGS = [
     Binding("tab", "focus_log", "To the move log", show=False, id="review.log"),
 ]
 
-#: The actions above, active only in review; the board's ctrl+s saves through ``save_review``
-#: there.
+#: The actions above, active only in review; the board's ctrl+s and S save through
+#: ``save_review`` there.
 REVIEW_ACTIONS = frozenset(
     {
         "step",
@@ -264,24 +266,40 @@ class ReviewMode:
     # -- leaving review -------------------------------------------------------------------------
 
     def action_continue_here(self: BoardScreen) -> None:
-        """A new live game from the current position: same game, options, seed and players."""
-        record = self.record
-        if record.outcome() is not None:
+        """A new live game from the current position: a copy of this one (its moves, players,
+        seats and options) whose main line is the line that leads here, the moves after it
+        kept as a variation. It is kept in an autosave of its own from the start; the file
+        this game came from is left as it is."""
+        app = host(self)
+        if self.record.outcome() is not None:
             self.say("the game is over here: there is nothing to play on", error=True)
             return
-        at_start = record.current is record.root
         try:
-            position = record.start_position if at_start else self.game.write_position(record.state)
-            new = GameRecord(record.game, record.options, record.seed, record.players, position)
-        except (PawnshopError, ValueError) as error:
+            new = loads(dumps(self.record), games=app.storage.games)
+        except (SaveError, PawnshopError, ValueError) as error:
             self.say(f"cannot play on from here: {error}", error=True)
             return
-        host(self).open_board(new)
+        for tag in ("Date", "Time"):  # a new game, dated when it is first kept
+            new.tags.pop(tag, None)
+        here = new.current
+        if here is not new.root:
+            new.promote(here)
+        new.goto(here, main=True)
+        app.open_board(new, keep_now=True)
 
-    def save_review(self: BoardScreen) -> None:
-        """Save the game being reviewed: under the name of its file, that file is replaced;
-        the autosave (of the game in progress) is left alone."""
+    def save_review(self: BoardScreen, *, in_place: bool) -> None:
+        """Save the game being reviewed. With ``in_place``, a game opened from a library file
+        is written over that file at once; otherwise the player names the file (under its
+        own name, that file is replaced). No autosave is touched."""
         storage, record, source = host(self).storage, self.record, self.source
+        if in_place and source is not None and storage.in_library(source):
+            try:
+                path = storage.save_reviewed(record, source.stem, source)
+            except SaveError as error:
+                self.say(str(error), error=True)
+                return
+            self._review_saved(path, verb="saved in")
+            return
         suggestion = source.stem if source is not None else storage.suggested_name(record)
 
         def save(name: str) -> Path:
@@ -290,9 +308,9 @@ class ReviewMode:
         hint = "Enter saves (its own name replaces the file) · Esc cancels"
         self.app.push_screen(SaveAsScreen(suggestion, save, hint=hint), self._review_saved)
 
-    def _review_saved(self: BoardScreen, path: Path | None) -> None:
+    def _review_saved(self: BoardScreen, path: Path | None, verb: str = "saved as") -> None:
         if path is None:
             self.say("not saved")
             return
         self.source = path
-        self.say(f"saved as {path.name}")
+        self.say(f"{verb} {path.name}")
