@@ -36,7 +36,7 @@ _SQUARE = r"[a-z]\d{1,2}"
 _EXITS = r"[a-z]+(?:[,.+/][a-z]+)*"
 _PLACE = re.compile(rf"^t:?({_SQUARE})[=:^]?({_EXITS})$")
 _PIVOT = re.compile(rf"^p:?({_SQUARE})[=:^>]?({_EXITS})$")
-_GOLD = re.compile(rf"^g(\d+):({_SQUARE})$")  # the colon tells g3:c5 from g3-c5
+_GOLD = re.compile(rf"^g(\d{{1,9}}):({_SQUARE})$")  # the colon tells g3:c5 from g3-c5
 _MERGE = re.compile(rf"^m:?({_SQUARE}(?:[+,&]{_SQUARE})*)>({_SQUARE})$")
 _WALK = re.compile(rf"^{_SQUARE}(?:[-x]?{_SQUARE})+$")
 
