@@ -1,7 +1,9 @@
-"""What the SSH tests share: a small terminal model, an SSH client showing it, a test app.
+"""What the SSH tests share: terminal models, an SSH client showing one, a test app.
 
 ``TerminalScreen`` understands just enough of what Textual sends (cursor moves, text, erase,
-private modes) to tell what a player would see; it is tested here too. The other SSH test
+private modes and the alternate screen) to tell what a player would see; it is tested here
+too. ``PyteScreen`` is a full terminal emulator (``pyte``): wide characters, combining marks
+and every cell's colours and attributes, for tests that read those. The other SSH test
 modules import from this one.
 """
 
@@ -14,9 +16,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import asyncssh
+import pyte
 from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Static
@@ -160,11 +163,57 @@ class TerminalScreen:
                 self.column += 1
 
 
-class ScreenClient(asyncssh.SSHClientSession[bytes]):
-    """The client side of a session: what arrives on stdout drives a ``TerminalScreen``."""
+class PyteScreen:
+    """A terminal as ``pyte`` emulates it, with the interface of ``TerminalScreen`` (no private
+    modes, no alternate screen) and every cell's character, colours and attributes."""
 
     def __init__(self, width: int = 80, height: int = 24) -> None:
-        self.screen = TerminalScreen(width, height)
+        self.width = width
+        self.height = height
+        self.modes: set[int] = set()
+        self.emulator = pyte.Screen(width, height)
+        self._stream = pyte.ByteStream(self.emulator)
+
+    def feed(self, data: bytes) -> None:
+        self._stream.feed(data)
+
+    def resize(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.emulator.resize(height, width)
+
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.emulator.display)
+
+    def cells(self, row: int) -> list[Any]:
+        """The cells of ``row`` that show a character (a wide one's second half left out)."""
+        line = self.emulator.buffer[row]
+        return [line[column] for column in range(self.width) if line[column].data]
+
+
+class Screen(Protocol):
+    """What a client session needs of a terminal model."""
+
+    width: int
+    height: int
+    modes: set[int]
+
+    def feed(self, data: bytes) -> None: ...
+
+    def resize(self, width: int, height: int) -> None: ...
+
+    def text(self) -> str: ...
+
+
+class ScreenClient(asyncssh.SSHClientSession[bytes]):
+    """The client side of a session: what arrives on stdout drives a terminal model."""
+
+    def __init__(
+        self,
+        width: int = 80,
+        height: int = 24,
+        model: Callable[[int, int], Screen] = TerminalScreen,
+    ) -> None:
+        self.screen = model(width, height)
         self.output = bytearray()
         self.errors = bytearray()
         self.closed = asyncio.Event()
@@ -206,7 +255,7 @@ class Terminal:
     client: ScreenClient
 
     @property
-    def screen(self) -> TerminalScreen:
+    def screen(self) -> Screen:
         return self.client.screen
 
     def type(self, data: bytes | str) -> None:
@@ -230,10 +279,11 @@ async def open_terminal(
     term: str = "xterm-256color",
     size: tuple[int, int] = (80, 24),
     command: str | None = None,
+    model: Callable[[int, int], Screen] = TerminalScreen,
 ) -> Terminal:
     width, height = size
     channel, client = await connection.create_session(
-        lambda: ScreenClient(width, height),
+        lambda: ScreenClient(width, height, model),
         command,
         term_type=term,
         term_size=size,
