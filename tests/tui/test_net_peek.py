@@ -81,7 +81,8 @@ def test_only_the_player_who_peeks_sees_the_pieces_before_the_move(tmp_path: Pat
     mover = MAC.to_move(state)
     assert PEEK in state.hands[mover]
     names = [square_name(square) for square in squares]
-    truth = [cell_text(state.board[square]) for square in squares]  # r7, b3: face down
+    truth = [cell_text(state.board[square]) for square in squares]
+    assert all(text[:1] in "rb" for text in truth)  # face-down pieces, as one who knows them
 
     async def main() -> None:
         apps = [NetApp(hall, who, ascii_board=False) for who in (*PLAYERS, SPECTATOR)]
@@ -95,9 +96,14 @@ def test_only_the_player_who_peeks_sees_the_pieces_before_the_move(tmp_path: Pat
             for pilot, key in ((one, "enter"), (two, "enter"), (three, "w")):
                 await pilot.pause()
                 await pilot.press(key)
-            await until(pilots, lambda: all(board_ready(app) for app in apps), "the boards")
-            for app in apps:
-                assert [drawn(app, name) for name in names] == ["?", "?"]
+
+            def hidden_everywhere() -> bool:
+                return all(
+                    board_ready(app) and [drawn(app, name) for name in names] == ["?", "?"]
+                    for app in apps
+                )
+
+            await until(pilots, hidden_everywhere, "the boards, face down")
             await one.press("e")
             for name in names:
                 await click_square(one, name)
