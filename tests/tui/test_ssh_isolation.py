@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 from net_helpers import LOBBY, Seat, join, log_row, serving_tables
-from test_ssh_support import run_scenario
+from test_ssh_support import connect, open_terminal, run_scenario, serving
 
 from tui.net.lobby import LobbyScreen
 from tui.net.table import Table
 from tui.net.table_screen import TableScreen
+from tui.ssh.driver import SSHDriver
 from tui.ssh.session import CRASH_MESSAGE
 
 BROKEN = "mallory"
@@ -148,5 +149,35 @@ def test_an_error_in_a_callback_on_the_servers_loop_is_logged_and_harms_nobody(
             await join(stack, server, "bob", wait=LOBBY)
         log = logs(tmp_path)
         assert "error on the server's loop" in log and "a callback breaks" in log
+
+    run_scenario(scenario)
+
+
+def test_input_that_breaks_one_sessions_driver_closes_that_session_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = SSHDriver.feed
+
+    def feed(self: SSHDriver, data: bytes) -> None:
+        if b"!" in data:
+            raise Broken("this input breaks the driver")
+        original(self, data)
+
+    monkeypatch.setattr(SSHDriver, "feed", feed)
+
+    async def scenario() -> None:
+        async with AsyncExitStack() as stack:
+            server = await stack.enter_async_context(serving(tmp_path))
+            steady = await open_terminal(await stack.enter_async_context(connect(server, "calm")))
+            breaking = await open_terminal(await stack.enter_async_context(connect(server, BROKEN)))
+            await breaking.shows("key=none")
+            breaking.type("!")
+            assert await breaking.exit_status() == 1
+            assert f"{CRASH_MESSAGE}\r\n".encode() in breaking.client.output
+            steady.type("s")
+            await steady.shows("key=s ")
+        log = (tmp_path / "ssh-server.log").read_text()
+        assert "handling the input failed for mallory" in log
+        assert "this input breaks the driver" in log
 
     run_scenario(scenario)

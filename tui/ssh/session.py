@@ -74,6 +74,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._task: asyncio.Task[None] | None = None
         self._closing_message: str | None = None
         self._stopping = False
+        self._app_failed = False
         self._last_input = 0.0
         self._idle_handle: asyncio.TimerHandle | None = None
         self._loop = asyncio.get_running_loop()
@@ -190,7 +191,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         report = errors.getvalue()
         if report:
             log.error("the app of %s stopped with an error:\n%s", self.description, report)
-        if app.return_code:
+        if app.return_code or self._app_failed:
             status = 1
         log.info("session ended: %s, status %d", self.description, status)
         message = self._closing_message
@@ -230,12 +231,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         """Something this session's app asked for raised in asyncssh's callback: logged, and
         this session (only) closes with the crash sentence."""
         self._host.log.exception("%s failed for %s; session closed", doing, self.description)
-        self._stop_app(CRASH_MESSAGE)
+        self._stop_app(CRASH_MESSAGE, failed=True)
 
-    def _stop_app(self, message: str | None) -> None:
+    def _stop_app(self, message: str | None, *, failed: bool = False) -> None:
         if not self._stopping:
             self._stopping = True
             self._closing_message = message
+            self._app_failed = failed
         if self._app is not None:
             self._app.exit()
 
