@@ -316,6 +316,46 @@ def test_a_channel_that_fails_to_take_output_ends_that_output_and_nothing_else()
     asyncio.run(main())
 
 
+def test_an_error_while_handing_input_over_on_the_loop_ends_that_input_and_nothing_else() -> None:
+    failures: list[str] = []
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        errors: list[dict[str, Any]] = []
+        loop.set_exception_handler(lambda _loop, context: errors.append(context))
+        app = RecordingApp()
+        answers = iter([False])
+
+        def settled() -> bool:
+            # Busy after the first key; then asking breaks, on the loop's next turn.
+            answer = next(answers, None)
+            if answer is None:
+                raise RuntimeError("the app cannot say")
+            return answer
+
+        driver = SSHDriver(
+            cast(App[Any], app),
+            channel=RecordingChannel(),
+            size=(80, 24),
+            settled=settled,
+            on_input_failure=lambda: failures.append("failed"),
+        )
+        driver.start_application_mode()
+        app.take()
+        driver.feed(b"ab")
+        for _ in range(100):
+            if failures:
+                break
+            await asyncio.sleep(0)
+        assert failures == ["failed"]
+        assert errors == []
+        assert app.keys() == ["a"]
+        driver.feed(b"c")  # input is off for good
+        assert app.keys() == ["a"]
+
+    asyncio.run(main())
+
+
 def test_nothing_is_written_to_a_closing_channel() -> None:
     async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
         channel.written.clear()

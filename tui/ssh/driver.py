@@ -128,6 +128,7 @@ class SSHDriver(Driver):
         mouse: bool = True,
         on_output_overflow: Callable[[], None] | None = None,
         on_output_failure: Callable[[], None] | None = None,
+        on_input_failure: Callable[[], None] | None = None,
         log: logging.Logger | None = None,
         settled: Callable[[], bool] | None = None,
     ) -> None:
@@ -135,6 +136,7 @@ class SSHDriver(Driver):
         self._channel = channel
         self._on_output_overflow = on_output_overflow
         self._on_output_failure = on_output_failure
+        self._on_input_failure = on_input_failure
         self._parser = XTermParser()
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self._output: list[str] = []
@@ -353,7 +355,21 @@ class SSHDriver(Driver):
         """Make sure a lone Esc is delivered once the escape delay has passed with no more input."""
         if self._tick_handle is not None:
             self._tick_handle.cancel()
-        self._tick_handle = self._loop.call_later(constants.ESCAPE_DELAY + _TICK_MARGIN, self._tick)
+        self._tick_handle = self._loop.call_later(
+            constants.ESCAPE_DELAY + _TICK_MARGIN, self._guarded, self._tick
+        )
+
+    def _guarded(self, step: Callable[[], None]) -> None:
+        """Run ``step`` as a loop callback: if it raises, this driver takes no more input and
+        ``on_input_failure`` (called in the except clause) ends its session; the error goes no
+        further."""
+        try:
+            step()
+        except Exception:
+            if self._on_input_failure is None:
+                raise
+            self.disable_input()
+            self._on_input_failure()
 
     def _tick(self) -> None:
         self._tick_handle = None
@@ -427,7 +443,7 @@ class SSHDriver(Driver):
         self._waiting_for_app = True
         self._settle_checks = 0
         self._settle_deadline = self._loop.time() + SETTLE_TIMEOUT
-        self._settle_handle = self._loop.call_soon(self._check_settled)
+        self._settle_handle = self._loop.call_soon(self._guarded, self._check_settled)
 
     def _check_settled(self) -> None:
         """Hand over the next input once the app has settled (or waited too long for it)."""
@@ -438,11 +454,13 @@ class SSHDriver(Driver):
             self._settle_checks += 1
             quick = self._settle_checks < _QUICK_SETTLE_CHECKS
             if quick:
-                self._settle_handle = self._loop.call_soon(self._check_settled)
+                self._settle_handle = self._loop.call_soon(self._guarded, self._check_settled)
             else:
                 doublings = min(self._settle_checks - _QUICK_SETTLE_CHECKS, 8)
                 delay = min(_SETTLE_POLL_FIRST * 2**doublings, _SETTLE_POLL_LONGEST)
-                self._settle_handle = self._loop.call_later(delay, self._check_settled)
+                self._settle_handle = self._loop.call_later(
+                    delay, self._guarded, self._check_settled
+                )
             return
         self._waiting_for_app = False
         self._hand_over_input()

@@ -218,6 +218,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             size=self._size,
             on_output_overflow=self._output_overflow,
             on_output_failure=self._output_failure,
+            on_input_failure=lambda: self._failed("handling the input"),
             log=self._host.log,
         )
         app.driver_class = _hand_over(driver)
