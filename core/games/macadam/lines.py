@@ -1,23 +1,29 @@
 """The lines a pawn moves along: its slide rays and its jump lines, per seat.
 
 Both move generators (``movegen``) are built from these and from nothing else about the
-board, so the rules of where a pawn may go are written once, here.
+board; these are made by asking the walkers (``walks``), which also explain a refused move,
+so the rules of where a pawn may go are written once, there.
 """
 
 from __future__ import annotations
 
 from core.games.macadam.board import EIGHT_WAYS, GOAL, HALF, NORTH, ORTHOGONAL, SOUTH, step
+from core.games.macadam.walks import walk_jump, walk_slide
+from core.games.refusal import Refusal
 
 #: Squares a seat may slide on or through: its own half minus its own goal.
 SLIDE_ROOM = (HALF[SOUTH] & ~GOAL[SOUTH], HALF[NORTH] & ~GOAL[NORTH])
 
 
 def slide_ray(seat: int, square: int, file_step: int, rank_step: int) -> list[int]:
-    """The squares a slide of ``seat`` from ``square`` could reach one way, nearest first:
-    as far as its slide room goes (whether they are free is for the caller to check)."""
+    """The squares a slide of ``seat`` from ``square`` could reach one way, nearest first,
+    as far as ``walk_slide`` lets it go on an empty board (whether they are free is for the
+    caller to check)."""
     squares = []
     target = step(square, file_step, rank_step)
-    while target is not None and SLIDE_ROOM[seat] >> target & 1:
+    while target is not None and not isinstance(
+        walk_slide(seat, 1 << square, 0, square, target), Refusal
+    ):
         squares.append(target)
         target = step(target, file_step, rank_step)
     return squares
@@ -26,25 +32,25 @@ def slide_ray(seat: int, square: int, file_step: int, rank_step: int) -> list[in
 def slide_rays(seat: int, square: int) -> list[list[int]]:
     """The four slide rays of a pawn of ``seat`` on ``square``, in ``ORTHOGONAL`` order:
     empty off the seat's own half, where a pawn cannot slide."""
-    if not HALF[seat] >> square & 1:
-        return [[] for _ in ORTHOGONAL]
     return [slide_ray(seat, square, file_step, rank_step) for file_step, rank_step in ORTHOGONAL]
 
 
 def jump_lines(seat: int) -> list[list[tuple[int, int]]]:
     """Per square, ``(square jumped over, landing square)`` of each way a pawn of ``seat``
-    could jump from it, in ``EIGHT_WAYS`` order: on the board, and neither over nor onto its
-    own goal (whether there is a pawn of the mover to jump over, and whether the landing
-    square is free, is for the caller to check)."""
+    could jump from it, in ``EIGHT_WAYS`` order: those ``walk_jump`` allows with a pawn of
+    the seat to jump over and nothing else on the board (on the board, and neither over nor
+    onto its own goal; whether there is a pawn of the mover to jump over, and whether the
+    landing square is free, is for the caller to check)."""
     lines = []
     for square in range(64):
         open_lines = []
         for file_step, rank_step in EIGHT_WAYS:
             over = step(square, file_step, rank_step)
             land = step(square, 2 * file_step, 2 * rank_step)
-            if over is None or land is None or (GOAL[seat] >> over | GOAL[seat] >> land) & 1:
+            if over is None or land is None:
                 continue
-            open_lines.append((over, land))
+            if walk_jump(seat, 1 << over, 0, 1 << square, square, land, False) is None:
+                open_lines.append((over, land))
         lines.append(open_lines)
     return lines
 

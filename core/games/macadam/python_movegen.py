@@ -13,8 +13,9 @@ goal; the jumps open from a square are looked up by which neighbours hold the mo
 Chains are followed depth first, every prefix being a move of its own.
 
 The tables are filled in full at import (some 44,000 slide entries, 9,000 first-jump and
-9,000 further-jump entries, 34,000 second-jump entries, and 3,000 rows of third-jump moves)
-and are plain dicts or tuples, which Python indexes fastest. Everything a pawn needs is
+9,000 further-jump entries, 34,000 second-jump entries, and 3,000 rows of third-jump moves),
+from what the walkers (``walks``) that also explain a refused move say of each slide and
+jump, and are plain dicts or tuples, which Python indexes fastest. Everything a pawn needs is
 reached without arithmetic on its square: the pawns of a seat are gathered from its ranks,
 each rank's byte of the bitboard naming a ready tuple of its pawns with their tables, and
 each jump carries the table of the square it lands on, so a chain goes on from there with
@@ -31,9 +32,10 @@ from functools import cache
 from typing import TypeVar
 
 from core.bitboards import subsets
-from core.games.macadam.board import HALF, NORTH, SOUTH, mask
+from core.games.macadam.board import NORTH, SOUTH, mask
 from core.games.macadam.lines import JUMP_LINES, slide_rays
 from core.games.macadam.moves import PawnMove, step_move
+from core.games.macadam.walks import walk_jump, walk_slide
 
 _new_pawn_move = tuple.__new__
 #: The largest answer a board gives a probe at a free landing square (see ``Probe``).
@@ -104,16 +106,21 @@ def _by_friends(jumps: list[tuple[int, T]]) -> dict[int, tuple[T, ...]]:
 
 
 def _slides(seat: int, square: int) -> tuple[int, SlideTable]:
-    """The slide cross of a pawn of ``seat`` on ``square`` and its slide table."""
+    """The slide cross of a pawn of ``seat`` on ``square`` and its slide table: the slides
+    of each ray by its nearest taken square, as ``walk_slide`` finds them."""
     rays = slide_rays(seat, square)
     parts = []
     for ray in rays:
-        slides = tuple(step_move(square, target) for target in ray)
-        # The slides of a ray end before its nearest taken square, whatever lies beyond.
-        part = [([0], slides)]
-        for nearest, target in enumerate(ray):
-            beyond = mask(ray[nearest + 1 :])
-            part.append(([1 << target | taken for taken in subsets(beyond)], slides[:nearest]))
+        part = []
+        # The slides of a ray depend only on its nearest taken square, whatever lies beyond.
+        for nearest in (None, *range(len(ray))):
+            if nearest is None:
+                keys, taken = [0], 0
+            else:
+                taken = 1 << ray[nearest]
+                keys = [taken | beyond for beyond in subsets(mask(ray[nearest + 1 :]))]
+            slides = (walk_slide(seat, 1 << square, taken, square, target) for target in ray)
+            part.append((keys, tuple(move for move in slides if isinstance(move, PawnMove))))
         parts.append(part)
     return mask(target for ray in rays for target in ray), _table(parts)
 
@@ -141,7 +148,15 @@ def _chain_so_far(first: int, second: int, third: int) -> ChainSoFar:
     return (first, second, third), (1 << first | 1 << second | 1 << third) << 64
 
 
+def _lands_again(seat: int, over: int, landed: int, here: int, there: int) -> bool:
+    """Whether ``walk_jump`` refuses a jump of a chain from ``here`` over ``over`` to
+    ``there`` on an otherwise empty board, the chain having landed on ``landed``: whether it
+    lands twice on one square."""
+    return walk_jump(seat, 1 << over, 0, landed, here, there, True) is not None
+
+
 def _first_jumps(
+    seat: int,
     start: int,
     lines: list[list[tuple[int, int]]],
     neighbours: list[int],
@@ -152,12 +167,15 @@ def _first_jumps(
     for over, land in lines[start]:
         seconds = []
         for over2, land2 in lines[land]:
-            if over2 == over:  # back over the first pawn: onto the start
+            if _lands_again(seat, over2, 1 << start, land, land2):  # back onto the start
                 continue
             triples: list[PawnMove | None] = [None] * 64
             chains: dict[int, ChainSoFar] = {}
+            landed = 1 << start | 1 << land
             for over3, land3 in lines[land2]:
-                if over3 != over2:  # back over the second pawn: onto the first landing
+                # Not back over the second pawn, onto the first landing; nor onto the start,
+                # which the pawn that moves keeps taken until the move is made.
+                if not _lands_again(seat, over3, landed, land2, land3):
                     triples[land3] = _new_pawn_move(PawnMove, (start, land3, (land, land2)))
                     chains[land3] = _chain_so_far(land, land2, land3)
             double = _new_pawn_move(PawnMove, (start, land2, (land,)))
@@ -182,8 +200,8 @@ def _pawn_squares(seat: int) -> tuple[PawnSquare, ...]:
     further = _further_jumps(lines, neighbours)
     pawn_squares = []
     for start in range(64):
-        cross, slides = _slides(seat, start) if HALF[seat] >> start & 1 else (0, {})
-        firsts = _first_jumps(start, lines, neighbours, further)
+        cross, slides = _slides(seat, start)
+        firsts = _first_jumps(seat, start, lines, neighbours, further)
         pawn_squares.append((cross, slides, neighbours[start], firsts))
     return tuple(pawn_squares)
 

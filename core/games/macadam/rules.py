@@ -12,7 +12,6 @@ from core.games.macadam.board import (
     NOT_FILE_A,
     NOT_FILE_H,
     PAWNS_PER_SEAT,
-    PLACEABLE,
     mask,
     squares_of,
 )
@@ -33,6 +32,7 @@ from core.games.macadam.state import (
     MacadamState,
     occurrences,
 )
+from core.games.macadam.walks import walk_placement
 from core.outcome import Outcome
 
 _new_state = tuple.__new__  # MacadamState without its Python-level __new__: every move makes one
@@ -182,9 +182,17 @@ _NO_CHANGE = step_move(0, 0)
 legal_moves = _RULES.legal_moves
 
 
+#: ``PLACEMENT_ROOM[seat]``: the squares ``walk_placement`` lets ``seat`` place a pawn on
+#: while they are free.
+PLACEMENT_ROOM = tuple(
+    mask(square for square in range(64) if isinstance(walk_placement(seat, 0, square), Placement))
+    for seat in (0, 1)
+)
+
+
 def placement_moves(state: MacadamState) -> list[Placement]:
-    side = state.side
-    free = PLACEABLE[side] & ~state.pawns(side)
+    """A pawn on each free square of the placement room of the seat to move."""
+    free = PLACEMENT_ROOM[state.side] & ~(state.south | state.north)
     return [placement(square) for square in squares_of(free)]
 
 
