@@ -22,7 +22,7 @@ from core.errors import UnknownGameError
 from core.game import Game
 from core.record import GameRecord
 from core.registry import find_game
-from saves import autosave, library, names, unfinished
+from saves import autosave, library, names, paths, unfinished
 from saves import format as save_format
 from saves.header import GameLookup
 from saves.library import LibraryEntry
@@ -60,6 +60,10 @@ class Storage:
     def find_resumable(self) -> StartFindings:
         return unfinished.find_resumable(self.data_dir, games=self.games, now=self.now())
 
+    def unfinished_files(self) -> list[Path]:
+        """The unfinished games' autosaves, counted without reading them."""
+        return paths.autosave_files(self.data_dir)
+
     def list_unfinished(self) -> tuple[list[UnfinishedGame], list[BadAutosave]]:
         return unfinished.list_unfinished(self.data_dir, games=self.games, now=self.now())
 
@@ -86,7 +90,9 @@ class Storage:
             return save_format.save(record, own, games=self.games, now=self.now())
         if not autosave.is_autosave(own, self.data_dir):
             own = None
-        path = autosave.write_autosave(record, self.data_dir, path=own, games=self.games, now=self.now())
+        path = autosave.write_autosave(
+            record, self.data_dir, path=own, games=self.games, now=self.now()
+        )
         self.files[record] = path
         return path
 

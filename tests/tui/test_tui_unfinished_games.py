@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from computer_helpers import wait_until
+from hostile_text import MARKUP
+from rich.text import Text
 from textual.widgets import DataTable, Static
 from tui_helpers import NOW, SIZE, app_test, line, make_app, martian_record
 from unfinished_helpers import (
@@ -168,3 +170,22 @@ async def test_the_library_lists_unfinished_games_apart_and_deleting_one_asks_fi
         assert autosave_files(data_dir) == []
         await pilot.press("u")  # back to the saved games, which are as they were
         assert [entry.name for entry in library.shown] == ["named.pawn"]
+
+
+@app_test
+async def test_the_unfinished_games_show_hostile_names_as_they_are(data_dir: Path) -> None:
+    names = [name for name in MARKUP if name.isprintable()]
+    pairs = list(zip(names[::2], names[1::2], strict=False))
+    for pair in pairs:
+        write_autosave(martian_record(FIRST[:1], players=pair), data_dir, now=NOW)
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        library = await open_unfinished(pilot)
+        table = library.query_one(DataTable)
+        shown = {str(table.get_row_at(row)[1]) for row in range(table.row_count)}
+        assert shown == {" vs ".join(pair) for pair in pairs}
+        turns = {str(table.get_row_at(row)[2]) for row in range(table.row_count)}
+        assert turns == {second for _, second in pairs}
+        for row in range(table.row_count):  # plain text, never read as markup
+            assert all(isinstance(c, Text) and not c.spans for c in table.get_row_at(row))

@@ -45,6 +45,7 @@ async def open_unfinished(pilot: Pilot[Any]) -> LibraryScreen:
     screen = await wait_for_screen(pilot, LibraryScreen)
     await pilot.press("u")
     assert screen.showing_unfinished
+    await wait_until(pilot, lambda: screen.unfinished_ready, "the unfinished games to be read")
     return screen
 
 

@@ -34,17 +34,10 @@ from saves.catalog import COLUMNS, Column, filter_entries, players_text, result_
 from saves.errors import SaveError
 from saves.library import LibraryEntry
 from saves.paths import games_dir
-from saves.unfinished import UnfinishedGame
 from tui.host import host
+from tui.screens.library_unfinished import UnfinishedSection
 from tui.screens.resume import ResumeScreen
 from tui.screens.save_as import SaveAsScreen
-from tui.screens.unfinished_rows import (
-    NO_UNFINISHED,
-    UNFINISHED_HEADINGS,
-    filter_unfinished,
-    unfinished_cells,
-    unfinished_detail,
-)
 from tui.widgets.key_footer import KeyFooter
 
 #: Heading and width of each column; the file name takes what is left.
@@ -124,7 +117,7 @@ class SavedGamesTable(DataTable[Text]):
             self.action_select_cursor()
 
 
-class LibraryScreen(Screen[LibraryChoice | None]):
+class LibraryScreen(UnfinishedSection, Screen[LibraryChoice | None]):
     CSS_PATH = "library.tcss"
     HELP_TITLE = "Keys in the library of saved games"
     BINDINGS = [
@@ -156,10 +149,7 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         self.read_only = read_only
         self.entries: list[LibraryEntry] = []
         self.shown: list[LibraryEntry] = []
-        #: True while the table lists the unfinished games instead of the saved ones.
-        self.showing_unfinished = False
-        self.unfinished: list[UnfinishedGame] = []
-        self.unfinished_shown: list[UnfinishedGame] = []
+        self.init_unfinished()
         self.sort_column: Column = "date"
         self.descending = True
         #: What was just done, said while the cursor stays on the file it was done to.
@@ -188,30 +178,24 @@ class LibraryScreen(Screen[LibraryChoice | None]):
     # -- the listing ----------------------------------------------------------------------------
 
     def reload(self, keep: Path | None = None) -> None:
-        """Read the folders again and show them, with the cursor on ``keep`` if it is
-        listed. Autosaves that cannot be read are kept aside and said."""
-        problems: list[str] = []
-        storage = host(self).storage
+        """Read the folder again and show it, with the cursor on ``keep`` if it is listed
+        (the unfinished games are counted, and read again if they are shown)."""
+        self.count_unfinished()
         try:
-            self.entries = storage.list_games()
+            self.entries = host(self).storage.list_games()
         except SaveError as error:
             self.entries = []
-            problems.append(str(error))
-        if not self.read_only:
-            try:
-                self.unfinished, bad = storage.list_unfinished()
-            except SaveError as error:
-                self.unfinished, bad = [], []
-                problems.append(str(error))
-            problems += [item.problem for item in bad]
+            self.show_table(keep)
+            self.say(str(error), error=True)
+            return
         self.show_table(keep)
-        if problems:
-            self.say("; ".join(problems), error=True)
 
     def show_table(self, keep: Path | None = None) -> None:
         """Fill the table with the entries the filter lets through, in the chosen order."""
         if self.showing_unfinished:
-            self._show_unfinished(keep)
+            self.show_unfinished(keep)
+            self._show_title()
+            self._describe(None)
             return
         table = self.query_one(DataTable)
         if keep is None:
@@ -234,33 +218,9 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         self._show_title()
         self._describe(self.highlighted())
 
-    def _show_unfinished(self, keep: Path | None) -> None:
-        """Fill the table with the unfinished games, the one played last first."""
-        table = self.query_one(DataTable)
-        if keep is None:
-            current = self.highlighted_unfinished()
-            keep = current.path if current is not None else None
-        query = self.query_one("#library-filter", Input).value
-        self.unfinished_shown = filter_unfinished(self.unfinished, query)
-        table.clear(columns=True)
-        for heading, width in UNFINISHED_HEADINGS:
-            table.add_column(Text(heading), width=width)
-        for index, game in enumerate(self.unfinished_shown):
-            table.add_row(*unfinished_cells(game), key=str(index))
-        rows = [i for i, game in enumerate(self.unfinished_shown) if game.path == keep]
-        if rows:
-            table.move_cursor(row=rows[0], animate=False)
-        self._show_title()
-        self._describe(self.highlighted())
-
     def _show_title(self) -> None:
         if self.showing_unfinished:
-            total, shown = len(self.unfinished), len(self.unfinished_shown)
-            count = f"{total} game{'' if total == 1 else 's'}"
-            if shown != total:
-                count = f"{shown} of {count} match"
-            title = f"Unfinished games · {count} · u: saved games"
-            self.query_one("#library-title", Static).update(title)
+            self.query_one("#library-title", Static).update(self.unfinished_title())
             return
         total, shown = len(self.entries), len(self.shown)
         count = f"{total} game{'' if total == 1 else 's'}"
@@ -269,8 +229,8 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         heading = HEADINGS[self.sort_column][0].lower()
         arrow = "▼" if self.descending else "▲"
         title = f"Saved games · {count} · by {heading} {arrow} · keys 1-6 sort"
-        if self.unfinished:
-            title += f" · u: {len(self.unfinished)} unfinished"
+        if self.unfinished_count:
+            title += f" · u: {self.unfinished_count} unfinished"
         self.query_one("#library-title", Static).update(title)
 
     def highlighted(self) -> LibraryEntry | None:
@@ -279,14 +239,6 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         if self.showing_unfinished or not self.shown or table.row_count == 0:
             return None
         return self.shown[min(table.cursor_row, len(self.shown) - 1)]
-
-    def highlighted_unfinished(self) -> UnfinishedGame | None:
-        """The unfinished game under the cursor, while they are shown."""
-        table = self.query_one(DataTable)
-        games = self.unfinished_shown
-        if not self.showing_unfinished or not games or table.row_count == 0:
-            return None
-        return games[min(table.cursor_row, len(games) - 1)]
 
     def say(self, message: str, *, error: bool = False) -> None:
         detail = self.query_one("#library-detail", Static)
@@ -309,13 +261,7 @@ class LibraryScreen(Screen[LibraryChoice | None]):
                 return
             self.note = None
         if self.showing_unfinished:
-            game = self.highlighted_unfinished()
-            if game is not None:
-                self.say(unfinished_detail(game))
-            elif not self.unfinished:
-                self.say(NO_UNFINISHED)
-            else:
-                self.say("No game matches the filter: Esc clears it.")
+            self.describe_unfinished()
             return
         if entry is None:
             if not self.entries:
@@ -353,13 +299,6 @@ class LibraryScreen(Screen[LibraryChoice | None]):
             self.sort_column, self.descending = chosen, chosen in ("date", "moves")
         self.show_table()
 
-    def action_unfinished(self) -> None:
-        """Switch between the saved games and the unfinished ones."""
-        self.showing_unfinished = not self.showing_unfinished
-        self.note = None
-        self.show_table()
-        self.refresh_bindings()
-
     def action_filter(self) -> None:
         self.query_one("#library-filter", Input).focus()
 
@@ -395,9 +334,9 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         if self.showing_unfinished:
             game = self.highlighted_unfinished()
             if game is None:
-                self._describe(None)
-                return
-            self.dismiss(LibraryChoice(game.record, game.path, review=False))
+                self.describe_unfinished()
+            else:
+                self.dismiss(LibraryChoice(game.record, game.path, review=False))
             return
         entry = self._readable()
         if entry is None:
@@ -460,7 +399,7 @@ class LibraryScreen(Screen[LibraryChoice | None]):
 
     def action_delete(self) -> None:
         if self.showing_unfinished:
-            self._delete_unfinished()
+            self.delete_unfinished()
             return
         entry = self._readable()
         if entry is None:
@@ -506,24 +445,3 @@ class LibraryScreen(Screen[LibraryChoice | None]):
             lambda text: storage.export(entry.path, text),
             "exported to {path}",
         )
-
-    def _delete_unfinished(self) -> None:
-        game = self.highlighted_unfinished()
-        if game is None:
-            self._describe(None)
-            return
-        question = f"Delete your unfinished {game.describe()}? This cannot be undone."
-
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                self.say("nothing deleted")
-                return
-            try:
-                host(self).storage.remove_unfinished(game.path)
-            except SaveError as error:
-                self.say(str(error), error=True)
-                return
-            self.reload()
-            self.tell(f"deleted the unfinished {game.describe()}")
-
-        self.app.push_screen(ResumeScreen(question, default=False), answered)

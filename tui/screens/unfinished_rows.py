@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from saves.unfinished import UnfinishedGame
+from tui.plain_text import clean
 
 #: Heading and width of each column of the unfinished games; the file name takes the rest.
 UNFINISHED_HEADINGS: tuple[tuple[str, int | None], ...] = (
@@ -26,7 +27,8 @@ def last_played_text(game: UnfinishedGame) -> str:
 
 
 def unfinished_cells(game: UnfinishedGame) -> tuple[Text, ...]:
-    """The table's cells for one game, as plain text (names are never read as markup)."""
+    """The table's cells for one game, as plain text: names are never read as markup, and
+    nothing a terminal would obey is drawn."""
     cells = (
         game.record.game.name,
         " vs ".join(game.players),
@@ -35,7 +37,7 @@ def unfinished_cells(game: UnfinishedGame) -> tuple[Text, ...]:
         last_played_text(game),
         game.path.name,
     )
-    return tuple(Text(cell, no_wrap=True, end="") for cell in cells)
+    return tuple(Text(clean(cell), no_wrap=True, end="") for cell in cells)
 
 
 def unfinished_detail(game: UnfinishedGame) -> str:
