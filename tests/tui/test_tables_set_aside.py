@@ -131,18 +131,10 @@ def test_a_table_the_lobby_cannot_show_is_set_aside_when_a_newcomer_arrives(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     hall = make_hall(tmp_path)
-    try:
-        kept = hall.open_table(MARTIAN, {}, [ME, OPEN], PlayerIdentity("ann"))
-        broken = hall.open_table(MARTIAN, {}, [ME, OPEN], PlayerIdentity("cy"))
-        hall.flush()
-        original = Table.state_text
+    cy = PlayerIdentity("cy")
+    arrive = net_app_factory(hall)
 
-        def state_text(table: Table) -> str:
-            if table is broken:
-                raise KeyError("a state the lobby has no words for")
-            return original(table)
-
-        monkeypatch.setattr(Table, "state_text", state_text)
+    def newcomer() -> None:
         info = SessionInfo(
             player=PlayerIdentity("newcomer"),
             term="xterm",
@@ -151,8 +143,24 @@ def test_a_table_the_lobby_cannot_show_is_set_aside_when_a_newcomer_arrives(
             peer="test",
             data_dir=tmp_path,
         )
-        net_app_factory(hall)(info)
+        arrive(info)
         hall.flush()
+
+    try:
+        kept = hall.open_table(MARTIAN, {}, [ME, OPEN], PlayerIdentity("ann"))
+        broken = hall.open_table(MARTIAN, {}, [ME, OPEN], cy)
+        newcomer()
+        assert hall.listed() == [kept, broken]
+        original = Table.state_text
+
+        def state_text(table: Table) -> str:
+            if table is broken and table.started:
+                raise KeyError("a state the lobby has no words for")
+            return original(table)
+
+        monkeypatch.setattr(Table, "state_text", state_text)
+        broken.sit(PlayerIdentity("dee"), 1)  # the table changed: checked again
+        newcomer()
         assert hall.listed() == [kept]
         aside = tables_dir(tmp_path) / SET_ASIDE_FOLDER
         assert [path.name for path in aside.iterdir()] == ["table-2.pawn"]
@@ -160,7 +168,7 @@ def test_a_table_the_lobby_cannot_show_is_set_aside_when_a_newcomer_arrives(
         line = next(line for line in hall_log(tmp_path) if "set aside" in line)
         assert "'table-2.pawn'" in line and "a state the lobby has no words for" in line
         # Play at the table set aside is no longer saved over it.
-        broken.sit(PlayerIdentity("dee"), 1)
+        broken.play(cy, MARTIAN.parse_move(broken.record.state, "b1-a1"))
         hall.flush()
         assert not table_path(tmp_path, 2).exists()
     finally:

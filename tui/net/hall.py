@@ -14,13 +14,10 @@ dropped and its own session closed, never the caller's (``tui.ssh.containment``)
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
-
-from rich.console import Console
 
 from core.game import Game
 from core.record import GameRecord
@@ -31,7 +28,7 @@ from tui.net.table import Change, SeatHolder, Table, TableRefusal
 from tui.net.table_computers import TableComputers
 from tui.net.table_files import TableWriter, file_finished_table, restore_tables
 from tui.net.table_rows import options_text, seats_text
-from tui.plain_text import plain
+from tui.plain_text import cells, plain
 from tui.seat_types import level_of
 from tui.ssh.containment import tell_each
 from tui.ssh.session_info import PlayerIdentity
@@ -74,6 +71,8 @@ class TableHall:
         self.filed: dict[int, Path] = {}
         self._computers: dict[int, TableComputers] = {}
         self._watchers: list[HallWatcher] = []
+        #: What each table was when the lobby was last found able to show it.
+        self._checked: dict[int, tuple[object, tuple[SeatHolder | None, ...]]] = {}
         self._next_number = 1
         self.writer = TableWriter(data_dir, log)
 
@@ -130,9 +129,19 @@ class TableHall:
 
     def check_tables(self) -> int:
         """Set aside every table the lobby cannot show (``lobby_problem``); how many. Called
-        as each newcomer arrives, before their lobby lists the tables."""
-        problems = [(table, lobby_problem(table)) for table in list(self.tables.values())]
-        found = [(table, problem) for table, problem in problems if problem is not None]
+        as each newcomer arrives, before their lobby lists the tables; a table is checked
+        again only once its position or its seats have changed."""
+        found = []
+        for table in list(self.tables.values()):
+            seen = (table.record.current, tuple(table.holders))
+            checked = self._checked.get(table.number)
+            if checked is not None and checked[0] is seen[0] and checked[1] == seen[1]:
+                continue
+            problem = lobby_problem(table)
+            if problem is None:
+                self._checked[table.number] = seen
+            else:
+                found.append((table, problem))
         for table, problem in found:
             self._set_aside(table, problem)
         if found:
@@ -144,6 +153,7 @@ class TableHall:
         are, but nothing done at it is saved any more."""
         table.on_change = None
         self.tables.pop(table.number, None)
+        self._checked.pop(table.number, None)
         computers = self._computers.pop(table.number, None)
         if computers is not None:
             computers.close()
@@ -256,6 +266,7 @@ class TableHall:
         nobody = all(holder is None or holder.is_computer for holder in table.holders)
         if (table.finished and table.number in self.filed) or (nobody and not table.started):
             self.tables.pop(table.number, None)
+            self._checked.pop(table.number, None)
             computers = self._computers.pop(table.number, None)
             if computers is not None:
                 computers.close()
@@ -265,7 +276,7 @@ class TableHall:
 
 def lobby_problem(table: Table) -> str | None:
     """Why the lobby could not show ``table``, or ``None``: everything it says of a table
-    (game, seats, moves, state, options) is worked out and drawn, as plain text, off screen."""
+    (game, seats, moves, state, options) is worked out and made plain text, as the lobby does."""
     nobody = PlayerIdentity("")
     try:
         texts = [
@@ -276,9 +287,8 @@ def lobby_problem(table: Table) -> str | None:
             table.state_text(),
             options_text(table),
         ]
-        console = Console(file=io.StringIO(), width=200, color_system=None, _environ={})
         for text in texts:
-            console.print(plain(str(text)))
+            cells(str(plain(str(text))))
     except Exception as error:
         return f"{type(error).__name__}: {error}"
     return None
