@@ -94,7 +94,9 @@ def test_a_lobby_failing_on_news_closes_only_its_own_session(tmp_path: Path) -> 
             await alice.shows("bob sat down as North")
             await play(alice, 1, "b1-a1", bob)
             await play(bob, 2, "c8-d8", alice)
-            assert sorted(watcher.player.name for watcher in hall._watchers) == ["alice", "bob"]
+            lobbies = [watcher for watcher in hall._watchers if isinstance(watcher, LobbyScreen)]
+            assert len(lobbies) == len(hall._watchers)
+            assert sorted(lobby.player.name for lobby in lobbies) == ["alice", "bob"]
             carol = await join(stack, server, "carol")
             await carol.shows("alice · bob")
         log = logs(tmp_path)
