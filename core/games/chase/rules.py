@@ -41,7 +41,7 @@ from core.games.chase.moves import (
     make_walk,
 )
 from core.games.chase.repetition import extend_chunked
-from core.games.chase.search import hop_lines, walk_results
+from core.games.chase.search import SEARCH_LIMIT, hop_lines, walk_results
 from core.games.chase.state import (
     DEBT,
     GOLD,
@@ -213,12 +213,16 @@ def walk_paths(state: ChaseState, seat: int) -> list[tuple[int, ...]]:
     paths = []
     events_of: dict[tuple[int, ...], Events] = {}
     _found_events[0] = (board, events_of)
-    for pawn in state.pawns[seat]:
-        if not board.exits[pawn]:
-            continue
+    # The pawns share one limit on the search for sweeps (see ``search``): each may use its
+    # share of what the pawns before it left.
+    pawns = [pawn for pawn in state.pawns[seat] if board.exits[pawn]]
+    budget = SEARCH_LIMIT
+    for index, pawn in enumerate(pawns):
         if lines is None:
             lines = hop_lines(board)
-        for (_, events), path in walk_results(board, pawn, lines).items():
+        results, spent = walk_results(board, pawn, lines, budget // (len(pawns) - index))
+        budget -= spent
+        for (_, events), path in results.items():
             events_of[path] = events
             # The enemy gold passed over costs at most its size; loose gold that covers it
             # all pays it (gold coming in on the way only helps). Else pay it out in full.

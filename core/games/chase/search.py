@@ -7,16 +7,22 @@ every jump landing finds them all. Otherwise a depth-first search walks the simp
 cutting off a branch once nothing new can come of it: when no taunt can be reached any
 more, the rest is a flood again; when every result still within reach is already known, the
 branch stops.
+
+On a very large web of tiles the depth-first search could take seconds, so it stops after
+``SEARCH_LIMIT`` branches and floods on from where it stands; ``short_hops`` then finds
+every result of a short route that hops an enemy pawn, so that only results that no route
+of fewer than ``TAUNT_TILES`` squares gives may be missing, and ``long_sweeps`` finds what
+it can of those quickly.
 """
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 from core.games.chase.board import BIT, NEIGHBOUR, SINGLE, STEP_LINES, STEP_MASKS, STEPS
 from core.games.chase.jumps import jump_landings
+from core.games.chase.long_sweeps import long_sweeps
+from core.games.chase.short_hops import short_hops
 from core.games.chase.step_parts import Parts, longest_chain, strong_parts
-from core.games.chase.sweep_steps import NEIGHBOUR_SET, hop_lines, spread_from, step_spread
+from core.games.chase.sweep_steps import hop_lines, spread_from, step_spread
 from core.games.chase.walks import (
     TAUNT_EVENT,
     TAUNT_TILES,
@@ -28,11 +34,12 @@ from core.games.chase.walks import (
 )
 
 Path = tuple[int, ...]
-#: How many branches the depth-first search may open per pawn before it settles for the
-#: shortest way on from each (see ``_Search.sweep``).
-SEARCH_LIMIT = 20000
-#: How many of the longest sweeps found give detours once the search stops at its limit.
-DETOUR_SWEEPS = 24
+#: How many branches the depth-first search may open for all the pawns of one move list
+#: together before it settles for the shortest way on from each (see ``_Search.sweep``) and
+#: for the quicker searches of ``short_hops`` and ``long_sweeps``: enough for all but the
+#: largest webs of tiles, where finding every taunt could take seconds, and few enough that a
+#: move list takes about a hundredth of a second at most.
+SEARCH_LIMIT = 2000
 Results = dict[tuple[int, Events], Path]
 
 
@@ -47,6 +54,7 @@ class _Search:
         "found",
         "free",
         "hops",
+        "limit",
         "occupied",
         "own_colour",
         "parts",
@@ -57,9 +65,16 @@ class _Search:
     )
 
     def __init__(
-        self, board: WalkBoard, start: int, lines: list[tuple[int, int, int]] | None = None
+        self,
+        board: WalkBoard,
+        start: int,
+        lines: list[tuple[int, int, int]] | None = None,
+        limit: int = SEARCH_LIMIT,
     ) -> None:
         self.board = board
+        #: How many branches the depth-first search may open.
+        self.limit = limit
+        self.steps = 0
         # The board's fields the search reads most, kept as attributes (quicker to read).
         self.exits = board.exits
         self.enemy = board.enemy
@@ -106,37 +121,20 @@ class _Search:
         # gone into by a sweep that can no longer earn a taunt (``(square, jumped, events)``:
         # the tiles visited), those of pure sweeps (``(square, visited, jumped, events)``),
         # and the tiles sweep steps reach from the start.
-        self.steps = 0
         self.explored: dict[tuple[int, int, Events], list[int]] = {}
         self.swept: set[tuple[int, int, int, Events]] = set()
         own = 1 if 1 << start & self.own_colour else 0
         unreached = self.counted_flood((start,), 1 << start, (), (1, own))
         self.reach = (self.free & ~BIT[start]) ^ unreached
         self.sweep(start, 1 << start, (start,), (), 1, own, 0, pure=True)
-        if self.steps > SEARCH_LIMIT:
-            self.detours()
         for square, events, jumped in landings:
             path = (start, square)
             self.record(square, events, path)
             self.sweep(square, 1 << square, path, events, 2, 0, jumped, pure=False)
+        if self.steps > self.limit:
+            short_hops(self, landings)
+            long_sweeps(self, landings)
         return self.found
-
-    def detours(self) -> None:
-        """When the search stopped at its limit: more taunts from the longest sweeps found,
-        each cut short at every tile and continued from there the shortest way to the rest."""
-        own_colour = self.own_colour
-        sweeps = [
-            path
-            for path in self.found.values()
-            if path[0] == self.start and all(NEIGHBOUR_SET[a] >> b & 1 for a, b in pairwise(path))
-        ]
-        sweeps.sort(key=len, reverse=True)
-        for path in sweeps[:DETOUR_SWEEPS]:
-            visited = own = 0
-            for length, square in enumerate(path, 1):
-                own += 1 if 1 << square & own_colour else 0
-                self.flood([path[:length]], visited, (), (length, own))
-                visited |= 1 << square
 
     def hop_chances(self, lines: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
         """``(from, over, to)`` for every hop a sweep might make, whatever it visited first:
@@ -342,7 +340,7 @@ class _Search:
         if not open_steps:
             return
         self.steps += 1
-        if self.steps > SEARCH_LIMIT:
+        if self.steps > self.limit:
             self.flood([path], visited, events, (tiles, own) if pure else None)
             return
         own_colour = self.own_colour
@@ -469,10 +467,17 @@ class _Search:
 
 
 def walk_results(
-    board: WalkBoard, start: int, lines: list[tuple[int, int, int]] | None = None
-) -> Results:
-    """One path per distinct result of moving the pawn on ``start``, keyed by result.
+    board: WalkBoard,
+    start: int,
+    lines: list[tuple[int, int, int]] | None = None,
+    limit: int = SEARCH_LIMIT,
+) -> tuple[Results, int]:
+    """One path per distinct result of moving the pawn on ``start``, keyed by result, and
+    how many of its ``limit`` branches the depth-first search opened (all of them: the
+    search reached its limit and may have left out results of long routes, see
+    ``short_hops``).
     ``lines``: the board's ``hop_lines``, when the caller has them for all its pawns."""
     if not board.exits[start]:
-        return {}
-    return _Search(board, start, lines).run()
+        return {}, 0
+    search = _Search(board, start, lines, limit)
+    return search.run(), min(search.steps, limit)
