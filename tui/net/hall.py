@@ -28,7 +28,7 @@ from tui.net.table import Change, SeatHolder, Table, TableRefusal
 from tui.net.table_computers import TableComputers
 from tui.net.table_files import TableWriter, file_finished_table, restore_tables
 from tui.net.table_rows import options_text, seats_text
-from tui.plain_text import cells, plain
+from tui.plain_text import plain
 from tui.seat_types import level_of
 from tui.ssh.containment import tell_each
 from tui.ssh.session_info import PlayerIdentity
@@ -288,7 +288,7 @@ def lobby_problem(table: Table) -> str | None:
             options_text(table),
         ]
         for text in texts:
-            cells(str(plain(str(text))))
+            _ = plain(str(text)).cell_len
     except Exception as error:
         return f"{type(error).__name__}: {error}"
     return None
