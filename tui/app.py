@@ -161,14 +161,14 @@ class PawnshopApp(App[None]):
         if path is None or record.outcome() is not None:
             self.open_board(record, source=path)
             return
-        in_library = self.storage.in_library(path)
+        own = self.storage.in_library(path) or self.storage.is_autosave(path)
 
         def answered(play: bool | None) -> None:
             if play:
-                # A library file is the game's own file; any other file is left as it is and
-                # the game gets an autosave of its own at once.
-                kept_in = path if in_library else None
-                self.open_board(record, source=path, kept_in=kept_in, keep_now=not in_library)
+                # A file of the library or an autosave is the game's own file; any other file
+                # is left as it is and the game gets an autosave of its own at once.
+                kept_in = path if own else None
+                self.open_board(record, source=path, kept_in=kept_in, keep_now=not own)
             else:
                 self.open_board(record, reviewing=True, source=path)
 

@@ -81,6 +81,9 @@ class Storage:
     def in_library(self, path: Path | None) -> bool:
         return library.in_library(path, self.data_dir)
 
+    def is_autosave(self, path: Path | None) -> bool:
+        return autosave.is_autosave(path, self.data_dir)
+
     def autosave(self, record: GameRecord) -> Path:
         """Write the game being played to its file: the library file it was saved as, else
         its own autosave (made now if it has none)."""

@@ -103,3 +103,13 @@ def test_without_data_dir_the_saves_package_decides(monkeypatch: pytest.MonkeyPa
     assert cli.main([]) == 0
     assert started[0].storage.data_dir is None
     assert started[0].initial_record is None
+
+
+def test_open_gives_the_app_the_file_it_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started = _capture_run(monkeypatch)
+    path = save(martian_record(("c3-d4",)), tmp_path / "game.pawn")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["--data-dir", str(tmp_path / "data"), "open", "game.pawn"]) == 0
+    assert started[0].initial_path == path  # made absolute: where the game came from

@@ -189,3 +189,16 @@ async def test_the_unfinished_games_show_hostile_names_as_they_are(data_dir: Pat
         assert turns == {second for _, second in pairs}
         for row in range(table.row_count):  # plain text, never read as markup
             assert all(isinstance(c, Text) and not c.spans for c in table.get_row_at(row))
+
+
+@app_test
+async def test_opening_an_autosave_itself_plays_on_in_that_file(data_dir: Path) -> None:
+    path = write_autosave(martian_record(FIRST[:2]), data_dir, now=NOW)
+    app = make_app(data_dir, record=load(path), path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_screen(pilot, ResumeScreen)
+        await pilot.press("y")
+        await wait_for_screen(pilot, BoardScreen)
+        await play(pilot, FIRST[2:])
+        assert autosave_files(data_dir) == [path]
+        assert line(load(path)) == FIRST
