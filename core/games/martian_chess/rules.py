@@ -17,7 +17,7 @@ from core.games.martian_chess.state import (
     NO_EMPTY_ZONE,
     State,
 )
-from core.games.martian_chess.walks import MERGES
+from core.games.martian_chess.walks import MERGES, rejection
 
 #: Builds a ``State`` from a tuple of its fields in order, without the keyword handling of
 #: the NamedTuple constructor (``apply`` runs once per move of every search).
@@ -33,7 +33,7 @@ def legal_moves(state: State) -> list[Move]:
     moves = board_moves(state)
     if crossing is not None:
         # No rejection. The way back is always open: nothing has moved since the crossing.
-        moves.remove(Move(crossing.dst, crossing.src))
+        moves.remove(rejection(crossing))
     if not moves:
         # Cannot arise: the piece of a zone nearest a canal always has a move (see rules.md).
         moves.append(PASS)
@@ -90,8 +90,8 @@ def apply(state: State, move: Move) -> State:
             return state._replace(clock=0)
         if clock >= 0:
             clock += 1
-        fields = (board, next_seat, scores, None, clock, teams, occupied, NO_EMPTY_ZONE)
-        return _new_state(State, fields)
+        passed = (board, next_seat, scores, None, clock, teams, occupied, NO_EMPTY_ZONE)
+        return _new_state(State, passed)
     layout = LAYOUTS[len(board)]
     squares = list(board)
     piece = squares[src]

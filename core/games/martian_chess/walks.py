@@ -74,6 +74,12 @@ def merge_refusal(
     )
 
 
+def rejection(crossing: Move) -> Move:
+    """The move that would reject ``crossing``, the last move across the canal (two
+    players): straight back, which the rules forbid."""
+    return Move(crossing.dst, crossing.src)
+
+
 def walk_move(state: State, src: int, dst: int) -> Move | Refusal:
     """The board move from ``src`` to ``dst`` if it is legal in ``state``, else the first
     rule it breaks."""
@@ -99,7 +105,7 @@ def walk_move(state: State, src: int, dst: int) -> Move | Refusal:
         if refused is not None:
             return refused
     crossing = state.crossing
-    if crossing is not None and (crossing.dst, crossing.src) == (src, dst):
+    if crossing is not None and rejection(crossing) == (src, dst):
         mover = layout.seat_names[state.last_mover]
         return Refusal("rejection", f"that would reject {mover}'s last move")
     return Move(src, dst)
