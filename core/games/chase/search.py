@@ -39,7 +39,7 @@ Path = tuple[int, ...]
 #: for the quicker searches of ``short_hops`` and ``long_sweeps``: enough for all but the
 #: largest webs of tiles, where finding every taunt could take seconds, and few enough that a
 #: move list takes about a hundredth of a second at most.
-SEARCH_LIMIT = 2000
+SEARCH_LIMIT = 1000
 Results = dict[tuple[int, Events], Path]
 
 
