@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from core.games.mac.board import HALVES, NEIGHBOURS, SIZE, SQUARES
+from core.games.mac.board import NEIGHBOURS, SIZE, SQUARES
 from core.games.mac.moves import FLIPS, PLACE, STEPS, MacMove
 from core.games.mac.pieces import EMPTY, FLIPPABLE, PORTAL, STRENGTH_MASK
 from core.games.mac.state import DARK, ITEM_COUNT, MacState
@@ -16,6 +16,7 @@ from core.games.mac.walks import (
     JUMP_TABLE,
     LANDS,
     MOVERS,
+    PLACEMENT_SQUARES,
     Board,
     other_portal,
     portal_exits,
@@ -96,10 +97,11 @@ def can_act(
 
 
 def placements(state: MacState) -> list[MacMove]:
-    """Standard mode: each item still in hand on each empty square of the mover's half."""
+    """Standard mode: each item still in hand on each empty square of the mover's half
+    (``walks.placement_refusal``)."""
     seat = state.to_move
     board = state.board
-    empty = [square for square in HALVES[seat] if board[square] == EMPTY]
+    empty = [square for square in PLACEMENT_SQUARES[seat] if board[square] == EMPTY]
     if len(empty) == 1:
         square = empty[0]
         return [PLACEMENT_ROWS[item][square] for item, n in enumerate(state.to_place[seat]) if n]

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.games.mac.board import HALVES, NEIGHBOURS, name
+from core.games.mac.board import NEIGHBOURS, name
 from core.games.mac.moves import FLIP, PLACE, MacMove
 from core.games.mac.pieces import (
     BOOST,
-    COLOUR_NAMES,
     DOUBLE_STEP,
-    EMPTY,
     FACE_UP_COLOUR,
     FLIPPABLE,
     PEEK,
@@ -26,9 +24,9 @@ from core.games.mac.pieces import (
     piece_label,
     printed,
 )
-from core.games.mac.state import DARK, PORTAL_ITEM, MacState
+from core.games.mac.state import DARK, MacState
 from core.games.mac.tokens import token_effect, without
-from core.games.mac.walks import mover_refusal, walk_cannon, walk_steps
+from core.games.mac.walks import mover_refusal, placement_refusal, walk_cannon, walk_steps
 from core.games.refusal import Refusal
 
 
@@ -47,7 +45,9 @@ def walk_turn(state: MacState, move: MacMove) -> MacMove | Refusal:
             return Refusal(
                 "placing", "the pieces are still being placed: place one of yours first (like 3@b2)"
             )
-        return _placement_refusal(state, move) or move
+        seat = state.to_move
+        counts = state.to_place[seat]
+        return placement_refusal(seat, counts, state.board, move.item, move.path[0]) or move
     if move.kind == PLACE:
         return Refusal("battle", "pieces are placed only before the battle, and it has begun")
     seat = state.to_move
@@ -70,22 +70,6 @@ def walk_turn(state: MacState, move: MacMove) -> MacMove | Refusal:
         return move
     double = move.token == TOKEN_LETTERS[DOUBLE_STEP]
     return walk_piece_move(board, colour, state.portals, move.path, double) or move
-
-
-def _placement_refusal(state: MacState, move: MacMove) -> Refusal | None:
-    seat = state.to_move
-    square = move.path[0]
-    if not state.to_place[seat][move.item]:
-        what = "portal" if move.item == PORTAL_ITEM else "cannon" if move.item == 0 else move.item
-        return Refusal("none-left", f"{COLOUR_NAMES[seat]} has no {what} left to place")
-    if square not in HALVES[seat]:
-        ranks = "1-4" if seat == 0 else "5-8"
-        return Refusal(
-            "other-half", f"{COLOUR_NAMES[seat]} places only on its own half, ranks {ranks}"
-        )
-    if state.board[square] != EMPTY:
-        return Refusal("taken", f"{name(square)} is already taken")
-    return None
 
 
 def _token_refusal(state: MacState, seat: int, colour: int, move: MacMove) -> Refusal | None:

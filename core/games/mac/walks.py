@@ -7,11 +7,12 @@ explanation of a refused move (``reasons``) call:
 * ``landing_refusal``: whether a step may end on what stands there (empty, a beaten enemy);
 * ``portal_exit_refusal``: where a step into a portal may come out of the other one;
 * ``walk_steps``: a path of steps (one, two for Double Step, a Push), portals included;
-* ``walk_cannon``: a cannon's jumps along its rays.
+* ``walk_cannon``: a cannon's jumps along its rays;
+* ``placement_refusal``: a piece placed before the battle.
 
-The generator's per-code tables (``MOVERS``, ``LANDS``) and its portal exits are made by
-asking these walkers, and it calls ``walk_cannon`` for every cannon, so the rules are
-written here once.
+The generator's per-code tables (``MOVERS``, ``LANDS``), its portal exits and the squares
+it places on are made by asking these walkers, and it calls ``walk_cannon`` for every
+cannon, so the rules are written here once.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from core.games.mac.board import NEIGHBOURS, RAYS, SIZE, SQUARES, name
+from core.games.mac.board import HALVES, NEIGHBOURS, RAYS, SIZE, SQUARES, name
 from core.games.mac.moves import STEPS, MacMove, through_portal
 from core.games.mac.pieces import (
     CODES,
@@ -37,6 +38,7 @@ from core.games.mac.pieces import (
     printed,
     strength,
 )
+from core.games.mac.state import ITEM_COUNT, PORTAL_ITEM
 from core.games.refusal import Refusal
 
 Board = Sequence[int]
@@ -228,6 +230,24 @@ def walk_cannon(
     return Refusal("not-a-line", "a cannon moves and jumps only along a rank or a file")
 
 
+def placement_refusal(
+    seat: int, counts: Sequence[int], board: Board, item: int, square: int
+) -> Refusal | None:
+    """Why ``seat``, holding ``counts`` of each item, may not place ``item`` on ``square``:
+    only an item left in hand, on an empty square of its own half."""
+    if not counts[item]:
+        what = "portal" if item == PORTAL_ITEM else "cannon" if item == 0 else item
+        return Refusal("none-left", f"{COLOUR_NAMES[seat]} has no {what} left to place")
+    if square not in HALVES[seat]:
+        ranks = "1-4" if seat == 0 else "5-8"
+        return Refusal(
+            "other-half", f"{COLOUR_NAMES[seat]} places only on its own half, ranks {ranks}"
+        )
+    if board[square] != EMPTY:
+        return Refusal("taken", f"{name(square)} is already taken")
+    return None
+
+
 # -- the generator's tables, made by the walkers --------------------------------------------
 
 #: The square the tables' questions name: their answers do not depend on it.
@@ -278,3 +298,15 @@ def portal_exits(portals: tuple[int, ...]) -> dict[int, tuple[tuple[int, MacMove
                 if portal_exit_refusal(board, portals, origin, portal, land) is None
             )
     return table
+
+
+def _placement_squares(seat: int) -> tuple[int, ...]:
+    counts, board = (1,) * ITEM_COUNT, (EMPTY,) * SIZE
+    return tuple(
+        square for square in SQUARES if placement_refusal(seat, counts, board, 0, square) is None
+    )
+
+
+#: ``PLACEMENT_SQUARES[seat]``: where ``placement_refusal`` lets ``seat`` place while the
+#: square is empty.
+PLACEMENT_SQUARES = (_placement_squares(0), _placement_squares(1))
