@@ -24,6 +24,7 @@ from tui.ssh.session import (
     NO_PTY_MESSAGE,
     SHUTDOWN_MESSAGE,
     TABLE_FULL_MESSAGE,
+    GameSession,
 )
 from tui.ssh.session_info import MAX_NAME_CELLS, SessionInfo
 
@@ -243,6 +244,36 @@ def test_a_failing_app_factory_ends_the_session_with_a_line(tmp_path: Path) -> N
             assert bytes(terminal.client.output) == f"{CRASH_MESSAGE}\r\n".encode()
             assert server.session_count == 0
         assert "no app for you" in (tmp_path / "ssh-server.log").read_text()
+
+    run_scenario(scenario)
+
+
+def test_a_session_failing_to_stop_keeps_no_other_from_its_goodbye(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = GameSession.shut_down
+
+    def shut_down(self: GameSession) -> None:
+        if self.player.name == "stuck":
+            raise RuntimeError("this session cannot stop")
+        original(self)
+
+    monkeypatch.setattr(GameSession, "shut_down", shut_down)
+
+    async def scenario() -> None:
+        async with (
+            serving(tmp_path) as server,
+            connect(server, "stuck") as stuck,
+            connect(server, "calm") as calm,
+        ):
+            first = await open_terminal(stuck)
+            second = await open_terminal(calm)
+            for terminal in (first, second):
+                await terminal.shows("key=none")
+            await server.close(grace=1.0)
+            assert await second.exit_status() == 0
+            assert second.client.output.endswith(f"{SHUTDOWN_MESSAGE}\r\n".encode())
+        assert "this session cannot stop" in (tmp_path / "ssh-server.log").read_text()
 
     run_scenario(scenario)
 

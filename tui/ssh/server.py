@@ -258,7 +258,10 @@ class GameServer:
             self._listener.close()
         sessions = list(self._sessions)
         for session in sessions:
-            session.shut_down()
+            try:
+                session.shut_down()
+            except Exception:  # one session's goodbye failing keeps no other from its own
+                self._log.exception("could not stop the app of %s", session.description)
         tasks = [session.task for session in sessions if session.task is not None]
         if tasks:
             _done, pending = await asyncio.wait(tasks, timeout=grace)
