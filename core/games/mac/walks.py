@@ -50,6 +50,10 @@ JUMP_TABLE: tuple[tuple[tuple[tuple[int, MacMove], ...], ...], ...] = tuple(
 )
 
 
+#: ``NAMES[square]``: each square's name, made once (the tables below ask thousands of times).
+NAMES = tuple(name(square) for square in SQUARES)
+
+
 def other_portal(portals: tuple[int, ...], portal: int) -> int:
     return portals[1] if portal == portals[0] else portals[0]
 
@@ -57,15 +61,15 @@ def other_portal(portals: tuple[int, ...], portal: int) -> int:
 def mover_refusal(code: int, colour: int, origin: int) -> Refusal | None:
     """Why the player of ``colour`` may not move what stands on ``origin`` (``code``)."""
     if code == EMPTY:
-        return Refusal("no-piece", f"there is no piece on {name(origin)}")
+        return Refusal("no-piece", f"there is no piece on {NAMES[origin]}")
     if code == PORTAL:
-        return Refusal("portal", f"{name(origin)} is a portal, not a piece")
+        return Refusal("portal", f"{NAMES[origin]} is a portal, not a piece")
     if FLIPPABLE[code]:
         return Refusal("face-down", "a face-down piece cannot move (flip it first)")
     if colour < 0:
         return Refusal("no-colour", "nobody has a colour yet: the first turn is a flip")
     if FACE_UP_COLOUR[code] != colour:
-        return Refusal("not-yours", f"the piece on {name(origin)} is {COLOUR_NAMES[1 - colour]}'s")
+        return Refusal("not-yours", f"the piece on {NAMES[origin]} is {COLOUR_NAMES[1 - colour]}'s")
     return None
 
 
@@ -74,7 +78,7 @@ def landing_refusal(code: int, there: int, square: int, push: bool) -> Refusal |
     where ``there`` stands; ``None`` if it may (an empty square, an enemy it beats)."""
     if there == EMPTY:
         return None
-    where = name(square)
+    where = NAMES[square]
     if there == PORTAL:
         return Refusal("exit-on-portal", "the exit step may not land on a portal")
     if push:
@@ -254,9 +258,13 @@ def placement_refusal(
 _NO_SQUARE = 0
 
 
-def _on_boards(code: int) -> bool:
-    """Whether ``code`` can stand on a square: empty, a portal, a masked or real piece."""
-    return code in (EMPTY, PORTAL, HIDDEN) or code >= PIECE
+#: The codes that can stand on a square: empty, a portal, a masked or real piece (the
+#: tables below leave the others out, to be made sooner).
+_STANDING = tuple(
+    code
+    for code in CODES
+    if code in (EMPTY, PORTAL, HIDDEN) or (code >= PIECE and printed(code) <= TEN)
+)
 
 
 def _mover_row(colour: int) -> tuple[bool, ...]:
@@ -268,12 +276,11 @@ MOVERS: tuple[tuple[bool, ...], tuple[bool, ...]] = (_mover_row(0), _mover_row(1
 
 
 def _landing_row(code: int) -> tuple[bool, ...]:
-    if FACE_UP_COLOUR[code] < 0:
-        return (False,) * len(CODES)
-    return tuple(
-        _on_boards(there) and landing_refusal(code, there, _NO_SQUARE, False) is None
-        for there in CODES
-    )
+    row = [False] * len(CODES)
+    if FACE_UP_COLOUR[code] >= 0 and printed(code) <= TEN:
+        for there in _STANDING:
+            row[there] = landing_refusal(code, there, _NO_SQUARE, False) is None
+    return tuple(row)
 
 
 #: ``LANDS[code][there]``: a step of the face-up piece ``code`` may end where ``there``
