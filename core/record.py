@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from core.errors import PositionError
 from core.game import Game, Move, State
@@ -75,7 +76,7 @@ class GameRecord:
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any, Any],
         options: Mapping[str, str] | None = None,
         seed: int = 0,
         players: Sequence[str] | None = None,
@@ -243,7 +244,7 @@ class GameRecord:
         parent = node.parent
         if parent is None:
             raise ValueError("the start position cannot be deleted")
-        current = self.current
+        current: Node | None = self.current
         while current is not None and current is not node:
             current = current.parent
         parent.children.remove(node)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib.machinery import PathFinder
 from types import ModuleType
+from typing import Any
 
 import core.games
 from core.errors import UnknownGameError
@@ -40,13 +41,13 @@ class GameEntry:
     #: The package that exports the game as ``GAME`` ("" for a game given as it is).
     package: str = ""
     #: The game, when it is at hand already.
-    game: Game | None = field(default=None, compare=False, repr=False)
+    game: Game[Any, Any] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def of(cls, game: Game) -> GameEntry:
+    def of(cls, game: Game[Any, Any]) -> GameEntry:
         return cls(game.id, game.name, game.description, tuple(game.aliases), game=game)
 
-    def load(self) -> Game:
+    def load(self) -> Game[Any, Any]:
         """The game, its rules imported on first use."""
         if self.game is not None:
             return self.game
@@ -106,7 +107,7 @@ def _about_module(package: str) -> ModuleType | None:
 
 
 @cache
-def _load(entry: GameEntry) -> Game:
+def _load(entry: GameEntry) -> Game[Any, Any]:
     game = getattr(importlib.import_module(entry.package), "GAME", None)
     if not isinstance(game, Game):
         raise UnknownGameError(f"{entry.package} does not export a game as GAME")
@@ -116,7 +117,7 @@ def _load(entry: GameEntry) -> Game:
 
 
 @cache
-def all_games() -> tuple[Game, ...]:
+def all_games() -> tuple[Game[Any, Any], ...]:
     """Every registered game, its rules imported."""
     return tuple(entry.load() for entry in game_entries())
 
@@ -135,6 +136,6 @@ def find_entry(name: str) -> GameEntry:
     raise UnknownGameError(f"there is no game called '{name}' (games: {known})")
 
 
-def find_game(name: str) -> Game:
+def find_game(name: str) -> Game[Any, Any]:
     """The game called ``name`` (its id, its name or an alias; case and dashes ignored)."""
     return find_entry(name).load()

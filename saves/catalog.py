@@ -8,9 +8,12 @@ and is found by its name or its problem.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
 from saves.library import LibraryEntry
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 Column = Literal["game", "players", "result", "moves", "date", "file"]
 COLUMNS: tuple[Column, ...] = get_args(Column)
@@ -32,7 +35,7 @@ def _date_key(entry: LibraryEntry) -> tuple[str, str]:
     return (entry.date, entry.time)
 
 
-_SORT_KEYS: dict[Column, Callable[[LibraryEntry], object]] = {
+_SORT_KEYS: dict[Column, Callable[[LibraryEntry], SupportsRichComparison]] = {
     "game": lambda entry: entry.game_name.casefold(),
     "players": lambda entry: players_text(entry).casefold(),
     "result": lambda entry: result_text(entry),
@@ -51,7 +54,7 @@ def sort_entries(
     bad = sorted((entry for entry in entries if not entry.ok), key=lambda e: e.name.casefold())
     good.sort(key=lambda entry: entry.name.casefold())
     good.sort(key=_date_key, reverse=True)
-    good.sort(key=_SORT_KEYS[column], reverse=descending)  # type: ignore[arg-type]
+    good.sort(key=_SORT_KEYS[column], reverse=descending)
     return good + bad
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from core.errors import OptionError, UnknownGameError
 from core.game import Game
@@ -16,7 +17,7 @@ from saves.lexer import RESULT, Tag, parse_tag, split_header
 FORMAT_NAME = "pawnshop-save"
 FORMAT_VERSION = 1
 
-GameLookup = Callable[[str], Game]
+GameLookup = Callable[[str], Game[Any, Any]]
 
 #: Tags the writer derives from the record; every other tag is kept in ``record.tags``.
 DERIVED_TAGS = frozenset(
@@ -39,7 +40,7 @@ def is_derived(name: str) -> bool:
 class SaveHeader:
     """What the tags of a save say; ``tags`` holds the others (``Date``, ``Time`` ...)."""
 
-    game: Game
+    game: Game[Any, Any]
     options: dict[str, str]
     seed: int
     players: tuple[str, ...]
@@ -138,14 +139,14 @@ def _interpret(tags: list[Tag], games: GameLookup, body_line: int) -> SaveHeader
     )
 
 
-def _find(name: str, games: GameLookup) -> Game:
+def _find(name: str, games: GameLookup) -> Game[Any, Any]:
     try:
         return games(name)
     except (UnknownGameError, LookupError):
         raise SaveProblem(f"is a game of '{name}', which this pawnshop does not know") from None
 
 
-def _players(tags: list[Tag], game: Game, options: dict[str, str]) -> tuple[str, ...]:
+def _players(tags: list[Tag], game: Game[Any, Any], options: dict[str, str]) -> tuple[str, ...]:
     numbered: dict[int, str] = {}
     for tag in tags:
         match = PLAYER_TAG.fullmatch(tag.name)

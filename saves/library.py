@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from os import PathLike
 from pathlib import Path
+from typing import Any
 
 from core.errors import UnknownGameError
 from core.game import Game
@@ -125,9 +126,9 @@ def _cached_entry(path: Path, stamp: Stamp, cache: ListingCache, games: GameLook
 
 def _remembering(games: GameLookup) -> GameLookup:
     """``games``, asked once per name: a thousand files name the same few games."""
-    found: dict[str, Game] = {}
+    found: dict[str, Game[Any, Any]] = {}
 
-    def lookup(name: str) -> Game:
+    def lookup(name: str) -> Game[Any, Any]:
         if name not in found:
             found[name] = games(name)
         return found[name]

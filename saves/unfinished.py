@@ -134,7 +134,10 @@ def list_unfinished(
     bad: list[BadAutosave] = []
     for path in paths.autosave_files(data_dir):
         read = read_unfinished(path, data_dir, games=games, now=now)
-        (bad if isinstance(read, BadAutosave) else found).append(read)  # type: ignore[arg-type]
+        if isinstance(read, BadAutosave):
+            bad.append(read)
+        else:
+            found.append(read)
     return found, bad
 
 

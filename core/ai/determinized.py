@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from core.ai.alphabeta import AlphaBetaSearch
 from core.ai.budget import Budget
@@ -28,13 +29,13 @@ class DeterminizedAlphaBeta:
 
     def __init__(
         self,
-        game: Game,
-        plugin: GamePlugin,
+        game: Game[Any, Any],
+        plugin: GamePlugin[Any, Any],
         view: State,
         seat: int,
         moves: Sequence[Move],
         rng: random.Random,
-        determinize: Determinizer,
+        determinize: Determinizer[Any],
         draws: int = DRAWS,
     ) -> None:
         self.game = game

@@ -15,6 +15,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from core.ai.budget import Budget
 from core.ai.plugin import DRAW, Determinizer, GamePlugin, outcome_value
@@ -39,7 +40,7 @@ def result_value(result: PlayoutResult, seat: int) -> float:
 
 
 def playout(
-    game: Game, plugin: GamePlugin, state: State, rng: random.Random, limit: int
+    game: Game[Any, Any], plugin: GamePlugin[Any, Any], state: State, rng: random.Random, limit: int
 ) -> PlayoutResult:
     """Play ``limit`` plies at most with the plug-in's policy from ``state``; the outcome if the
     game ends, else the plug-in's evaluation of where it stopped (``None`` if it has none)."""
@@ -72,7 +73,12 @@ class Node:
     )
 
     def __init__(
-        self, state: State, move: Move | None, mover: int, game: Game, plugin: GamePlugin
+        self,
+        state: State,
+        move: Move | None,
+        mover: int,
+        game: Game[Any, Any],
+        plugin: GamePlugin[Any, Any],
     ) -> None:
         self.state = state
         self.move = move
@@ -103,7 +109,12 @@ class Tree:
     """One UCT tree grown from one (possibly determinized) root position."""
 
     def __init__(
-        self, game: Game, plugin: GamePlugin, root: State, seat: int, rng: random.Random
+        self,
+        game: Game[Any, Any],
+        plugin: GamePlugin[Any, Any],
+        root: State,
+        seat: int,
+        rng: random.Random,
     ) -> None:
         self.game = game
         self.plugin = plugin
@@ -129,7 +140,7 @@ class Tree:
             node.children.append(child)
             node = child
             path.append(node)
-        result = node.outcome
+        result: PlayoutResult = node.outcome
         if result is None:
             result = playout(self.game, self.plugin, node.state, self.rng, self.playout_limit)
         for visited in path:
@@ -172,13 +183,13 @@ class MonteCarloSearch:
 
     def __init__(
         self,
-        game: Game,
-        plugin: GamePlugin,
+        game: Game[Any, Any],
+        plugin: GamePlugin[Any, Any],
         view: State,
         seat: int,
         moves: Sequence[Move],
         rng: random.Random,
-        determinize: Determinizer | None = None,
+        determinize: Determinizer[Any] | None = None,
         determinizations: int = 8,
     ) -> None:
         self.game = game

@@ -18,7 +18,7 @@ SEAT_LETTERS = "SN"
 #: Direction names, clockwise from north; index = direction number = exit bit.
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 #: (file step, rank step) of each direction.
-STEPS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+DIRECTION_STEPS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 ALL_EXITS = 0xFF
 
 
@@ -34,7 +34,7 @@ def name(square: int) -> str:
 
 def _ray(square: int, direction: int) -> tuple[int, ...]:
     rank, file = divmod(square, SIZE)
-    step_file, step_rank = STEPS[direction]
+    step_file, step_rank = DIRECTION_STEPS[direction]
     squares = []
     file, rank = file + step_file, rank + step_rank
     while 0 <= file < SIZE and 0 <= rank < SIZE:

@@ -16,7 +16,7 @@ from core.outcome import Outcome
 from core.view import BoardView
 
 
-class ChaseGame(Game, about=about):
+class ChaseGame(Game[ChaseState, ChaseMove], about=about):
     option_specs = (
         OptionSpec(
             "mode",

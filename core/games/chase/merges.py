@@ -49,9 +49,9 @@ _new_facts = from_fields(MergeFacts)
 def merge_facts(facts: Survey, seat: int, plain: int, guarded: int) -> MergeFacts:
     """The facts behind the seat's merges, from the position's survey; ``plain`` and
     ``guarded`` are where it may put gold (``rules.gold_target_masks``)."""
-    _, sizes, pawns, _, stacks, _, _, _, _ = facts
+    _, sizes, pawns, _, stack_masks, _, _, _, _ = facts
     own = pawns[seat]
-    mine = stacks[seat]
+    mine = stack_masks[seat]
     stacks = tuple(bits(mine))
     claims = tuple([(square, sizes[square] + 1) for square in bits(guarded)]) if guarded else ()
     return _new_facts(

@@ -14,7 +14,7 @@ import operator
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from typing import overload
+from typing import Any, overload
 
 from core.games.chase.moves import ChaseMove
 
@@ -24,6 +24,9 @@ Maker = Callable[..., ChaseMove]
 #: A block of moves: ``(count, make, data, kind)``, its ``i``-th move ``make(i)`` (or
 #: ``make(data, i)`` when ``data`` is not None), every one a ``kind`` if that is given.
 Block = tuple[int, Maker, object, "type | None"]
+#: ``judges[kind](move)``: whether a move of ``kind`` is in the list. Each judge takes moves
+#: of its own kind only, a link between key and value no type can state: hence ``Any``.
+Judges = dict[type, Callable[[Any], bool]]
 
 
 def _block_maker(make: Maker, data: object) -> Callable[[int], ChaseMove]:
@@ -43,7 +46,7 @@ class MoveList(Sequence[ChaseMove]):
     def __init__(
         self,
         blocks: list[Block] | None = None,
-        judges: dict[type, Callable[[ChaseMove], bool]] | None = None,
+        judges: Judges | None = None,
     ) -> None:
         if blocks is None:
             blocks = []
@@ -109,7 +112,7 @@ class MoveList(Sequence[ChaseMove]):
         judges = self._judges or {}
         judge = judges.get(type(move))
         if judge is not None:
-            return judge(move)  # type: ignore[arg-type]
+            return judge(move)
         if self._members is None:
             judged = tuple(judges)
             members: set[ChaseMove] = set()

@@ -73,7 +73,8 @@ def pair_maker(kind: type[Pair]) -> Callable[[int, int], Pair]:
     return make
 
 
-_set_path = Walk.path.__set__  # type: ignore[attr-defined]
+#: The slot's own setter (read from the class's namespace: ``Walk.path`` is the field).
+_set_path = vars(Walk)["path"].__set__
 
 
 def make_walk(path: tuple[int, ...]) -> Walk:

@@ -18,10 +18,9 @@ import re
 from core.errors import IllegalMoveError, NotationError
 from core.games.chase.board import COLOUR, DIRECTIONS, SEAT_NAMES, exits_text, name, orientations
 from core.games.chase.ledger import can_pay
-from core.games.chase.merges import destinations
+from core.games.chase.merges import MIN_STACK, destinations
 from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
 from core.games.chase.rules import (
-    MIN_STACK,
     PIVOT_FEE,
     gold_targets,
     legal_moves,

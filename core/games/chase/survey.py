@@ -171,9 +171,9 @@ _latest: list[tuple[ChaseState | None, Survey]] = [
 def survey(state: ChaseState) -> Survey:
     """The survey of ``state`` (the last few are remembered by object identity, the very
     last where it is quickest to find)."""
-    entry = _latest[0]
-    if entry[0] is state:
-        return entry[1]
+    latest = _latest[0]
+    if latest[0] is state:
+        return latest[1]
     entry = _recent.get(id(state))
     if entry is not None and entry[0] is state:
         _latest[0] = entry

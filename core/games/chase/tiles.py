@@ -8,13 +8,15 @@ as its kind's letter.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from core.games.chase.board import DIRECTIONS, orientations
 
 
-class TileKind(NamedTuple):
-    """One kind of tile: ``letter`` in position texts, ``exits`` in its first orientation."""
+@dataclass(frozen=True)
+class TileKind:
+    """One kind of tile: ``letter`` in position texts, ``exits`` in its first orientation,
+    ``count`` tiles of it in the deck (a dataclass: a named tuple's ``count`` is its method)."""
 
     letter: str
     name: str

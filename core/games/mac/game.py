@@ -25,7 +25,7 @@ TRAY_LABELS = (
 )
 
 
-class MacGame(Game, about=about):
+class MacGame(Game[MacState, MacMove], about=about):
     option_specs = (
         OptionSpec(
             "mode",
@@ -65,39 +65,39 @@ class MacGame(Game, about=about):
     # -- playing -----------------------------------------------------------------------------
 
     # The two methods of the hot loop are the module functions themselves (no extra call).
-    legal_moves = staticmethod(legal.legal_moves)  # type: ignore[assignment]
-    apply = staticmethod(rules.apply)  # type: ignore[assignment]
+    legal_moves = staticmethod(legal.legal_moves)
+    apply = staticmethod(rules.apply)
 
-    def play(self, state: MacState, move: MacMove) -> MacState:  # type: ignore[override]
+    def play(self, state: MacState, move: MacMove) -> MacState:
         if not legal.is_legal(state, move):
             reason = reasons.explain(state, move)
             raise IllegalMoveError(f"{self.describe_move(state, move)}: {reason}")
         return rules.apply(state, move)
 
-    def outcome(self, state: MacState) -> Outcome | None:  # type: ignore[override]
+    def outcome(self, state: MacState) -> Outcome | None:
         return state.result
 
-    def to_move(self, state: MacState) -> int:  # type: ignore[override]
+    def to_move(self, state: MacState) -> int:
         return state.to_move
 
-    def phase(self, state: MacState) -> str:  # type: ignore[override]
+    def phase(self, state: MacState) -> str:
         return "placement" if state.to_place else "play"
 
-    def view(self, state: MacState, seat: int | None) -> MacState:  # type: ignore[override]
+    def view(self, state: MacState, seat: int | None) -> MacState:
         return seen_by.masked(state, seat)
 
     # -- notation ----------------------------------------------------------------------------
 
-    def format_move(self, state: MacState, move: MacMove) -> str:  # type: ignore[override]
+    def format_move(self, state: MacState, move: MacMove) -> str:
         return notation.format_move(state, move)
 
-    def parse_move(self, state: MacState, text: str) -> MacMove:  # type: ignore[override]
+    def parse_move(self, state: MacState, text: str) -> MacMove:
         move = notation.parse_move_text(text)
         if legal.is_legal(state, move):
             return move
         raise IllegalMoveError(f"{text.strip()}: {reasons.explain(state, move)}")
 
-    def write_position(self, state: MacState) -> str:  # type: ignore[override]
+    def write_position(self, state: MacState) -> str:
         return position.write_position(state)
 
     def read_position(self, text: str) -> MacState:
@@ -105,14 +105,14 @@ class MacGame(Game, about=about):
 
     # -- drawing and input -------------------------------------------------------------------
 
-    def board_view(self, state: MacState) -> BoardView:  # type: ignore[override]
+    def board_view(self, state: MacState) -> BoardView:
         return seen_by.board_view(state)
 
-    def move_path(self, state: MacState, move: MacMove) -> tuple[int, ...]:  # type: ignore[override]
+    def move_path(self, state: MacState, move: MacMove) -> tuple[int, ...]:
         """The token's squares (if any), then the squares of the placement, flip or move."""
         return move.token_path + move.path
 
-    def tray(self, state: MacState) -> tuple[TrayItem, ...]:  # type: ignore[override]
+    def tray(self, state: MacState) -> tuple[TrayItem, ...]:
         if not state.to_place:
             return ()
         counts = state.to_place[state.to_move]
@@ -122,7 +122,7 @@ class MacGame(Game, about=about):
             if count
         )
 
-    def placement_move(self, state: MacState, key: str, square: int) -> MacMove | None:  # type: ignore[override]
+    def placement_move(self, state: MacState, key: str, square: int) -> MacMove | None:
         """Keys: ``0``-``9`` for those strengths, ``t`` (or ``10``) for the ten, ``p`` for
         the portal."""
         item = notation.item_of(key)
@@ -144,8 +144,8 @@ class MacGame(Game, about=about):
             if token != UNKNOWN_TOKEN and TOKEN_LETTERS[token] in playable
         )
 
-    def has_secrets(self, state: MacState) -> bool:  # type: ignore[override]
+    def has_secrets(self, state: MacState) -> bool:
         return seen_by.has_secrets(state)
 
-    def panel_lines(self, state: MacState, seat: int) -> tuple[str, ...]:  # type: ignore[override]
+    def panel_lines(self, state: MacState, seat: int) -> tuple[str, ...]:
         return seen_by.panel_lines(state, seat)

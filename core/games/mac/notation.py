@@ -92,7 +92,8 @@ def parse_move_text(text: str) -> MacMove:
         if item is None:
             raise NotationError(f"'{text}': there is no piece {placement.group(1)} to place")
         return MacMove(PLACE, (parse(placement.group(2)),), item)
-    token, token_path, action = "", (), clean
+    token, action = "", clean
+    token_path: tuple[int, ...] = ()
     if ";" in clean:
         head, _, action = clean.partition(";")
         token, token_path = _parse_token(head, text)

@@ -120,14 +120,14 @@ CAPTURES: tuple[tuple[bool, ...], ...] = tuple(
 
 #: ``ENEMY_OF[colour][code]``: ``code`` is a face-up piece of the other colour (what a
 #: cannon's jump may capture).
-ENEMY_OF: tuple[tuple[bool, ...], tuple[bool, ...]] = tuple(
+ENEMY_OF: tuple[tuple[bool, ...], ...] = tuple(
     tuple(FACE_UP_COLOUR[code] == 1 - colour for code in CODES) for colour in (RED, BLUE)
-)  # type: ignore[assignment]
+)
 
 #: ``CONTROLLED_BY[colour][code]``: a face-up piece of ``colour``.
-CONTROLLED_BY: tuple[tuple[bool, ...], tuple[bool, ...]] = tuple(
+CONTROLLED_BY: tuple[tuple[bool, ...], ...] = tuple(
     tuple(FACE_UP_COLOUR[code] == colour for code in CODES) for colour in (RED, BLUE)
-)  # type: ignore[assignment]
+)
 
 #: ``FLIPPABLE[code]``: a face-down piece (known or not).
 FLIPPABLE: tuple[bool, ...] = tuple(is_face_down(code) for code in CODES)

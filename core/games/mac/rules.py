@@ -85,7 +85,7 @@ def apply(state: MacState, move: MacMove) -> MacState:
     return new if result is None else new._replace(result=result)
 
 
-def _replace_pair(pair: tuple[T, T], index: int, value: T) -> tuple[T, T]:
+def _replace_pair(pair: tuple[T, ...], index: int, value: T) -> tuple[T, T]:
     """``pair`` with its entry ``index`` (a seat) replaced."""
     return (value, pair[1]) if index == 0 else (pair[0], value)
 
@@ -96,7 +96,7 @@ def _unseen(seen: tuple[int, ...], square: int) -> tuple[int, ...]:
 
 
 def _without_token(
-    hands: tuple[tuple[int, ...], tuple[int, ...]], seat: int, token: int
+    hands: tuple[tuple[int, ...], ...], seat: int, token: int
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     hand = list(hands[seat])
     hand.remove(token)

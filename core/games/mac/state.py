@@ -41,7 +41,7 @@ class MacState(NamedTuple):
     to_move: int
     colour_of_seat: tuple[int, int]
     to_place: tuple[tuple[int, ...], ...]
-    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    hands: tuple[tuple[int, ...], ...]
     pile: tuple[int, ...]
     peeked: tuple[tuple[int, ...], tuple[int, ...]]
     quiet: int

@@ -49,7 +49,7 @@ def masked(state: MacState, seat: int | None) -> MacState:
     if state.mode == DARK:
         board = mask(board)
         history = tuple(mask(earlier) for earlier in history)
-    hands = tuple(  # type: ignore[assignment]
+    hands = tuple(
         hand if owner == seat else (UNKNOWN_TOKEN,) * len(hand)
         for owner, hand in enumerate(state.hands)
     )

@@ -7,13 +7,13 @@ from collections.abc import Mapping
 from core.game import Game
 from core.games.macadam import about, notation, position, rules, view
 from core.games.macadam.board import SEAT_NAMES
-from core.games.macadam.moves import PawnMove, Placement
+from core.games.macadam.moves import MacadamMove, Placement
 from core.games.macadam.state import MacadamState
 from core.options import OptionSpec
 from core.view import BoardView, TrayItem
 
 
-class Macadam(rules.MacadamRules, Game, about=about):
+class Macadam(rules.MacadamRules, Game[MacadamState, MacadamMove], about=about):
     """Macadam; ``legal_moves``, ``apply`` and ``outcome`` come from ``MacadamRules``."""
 
     option_specs = (
@@ -46,10 +46,10 @@ class Macadam(rules.MacadamRules, Game, about=about):
     def phase(self, state: MacadamState) -> str:
         return "placement" if state.placing else "play"
 
-    def format_move(self, state: MacadamState, move: PawnMove | Placement) -> str:
+    def format_move(self, state: MacadamState, move: MacadamMove) -> str:
         return notation.format_move(move)
 
-    def parse_move(self, state: MacadamState, text: str) -> PawnMove | Placement:
+    def parse_move(self, state: MacadamState, text: str) -> MacadamMove:
         return notation.parse_move(state, text)
 
     def write_position(self, state: MacadamState) -> str:
@@ -61,7 +61,7 @@ class Macadam(rules.MacadamRules, Game, about=about):
     def board_view(self, state: MacadamState) -> BoardView:
         return view.board_view(state)
 
-    def move_path(self, state: MacadamState, move: PawnMove | Placement) -> tuple[int, ...]:
+    def move_path(self, state: MacadamState, move: MacadamMove) -> tuple[int, ...]:
         return view.move_path(move)
 
     def tray(self, state: MacadamState) -> tuple[TrayItem, ...]:

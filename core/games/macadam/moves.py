@@ -32,6 +32,9 @@ class Placement(NamedTuple):
     square: int
 
 
+#: Any move of Macadam.
+MacadamMove = PawnMove | Placement
+
 _SIZE = WIDTH * HEIGHT
 _STEPS = tuple(PawnMove(start, end) for start in range(_SIZE) for end in range(_SIZE))
 _PLACEMENTS = tuple(Placement(square) for square in range(_SIZE))

@@ -29,7 +29,7 @@ squares and their bits of the first three jumps, also made at import.
 from __future__ import annotations
 
 from functools import cache
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from core.bitboards import subsets
 from core.games.macadam.board import NORTH, SOUTH, mask
@@ -272,6 +272,8 @@ def python_pawn_moves(own: int, other: int, seat: int) -> list[PawnMove]:
                     if friends > _FREE:
                         continue
                     triple = triples[land3]
+                    if TYPE_CHECKING:  # a third jump lands here: its move is in the table
+                        assert triple is not None
                     moves.append(triple)
                     if friends:
                         via, via_bits = chains[land3]

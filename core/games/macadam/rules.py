@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from core.games.macadam.board import (
     DOTS,
@@ -17,7 +18,7 @@ from core.games.macadam.board import (
 )
 from core.games.macadam.lines import SLIDE_ROOM
 from core.games.macadam.movegen import has_jump, pawn_moves
-from core.games.macadam.moves import PawnMove, Placement, placement, step_move
+from core.games.macadam.moves import MacadamMove, PawnMove, Placement, placement, step_move
 from core.games.macadam.results import outcome_of
 from core.games.macadam.state import (
     CHUNK_SIZE,
@@ -98,7 +99,7 @@ class MacadamRules:
             return pawn_moves(north, south, side)
         return pawn_moves(south, north, side)
 
-    def apply(self, state: MacadamState, move: PawnMove | Placement) -> MacadamState:
+    def apply(self, state: MacadamState, move: MacadamMove) -> MacadamState:
         """The position after a legal ``move``; ``state`` is left as it was.
 
         Only the player who just moved can have won, by reaching the goal or by crossing
@@ -112,8 +113,11 @@ class MacadamRules:
         if first is not None:
             assert isinstance(move, Placement)
             return _apply_placement(state, move.square, first)
-        # A PawnMove, the battle having begun; indexing it costs less than unpacking all of
-        # it, and looking its change up less than shifting bits into place.
+        # A PawnMove, the battle having begun (told the type checker only: no cost here);
+        # indexing it costs less than unpacking all of it, and looking its change up less
+        # than shifting bits into place.
+        if TYPE_CHECKING:
+            assert isinstance(move, PawnMove)
         change = _CHANGES[move[0]][move[1]]
         # Assignments in branches rather than from conditional pairs, which build tuples.
         # ``ahead``: the squares of the slide room a rank towards the lane from the pawns of

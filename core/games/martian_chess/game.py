@@ -45,7 +45,7 @@ def _start(players: int, clock: bool, teams: bool) -> State:
     )
 
 
-class MartianChess(Game, about=about):
+class MartianChess(Game[State, Move], about=about):
     option_specs = (
         OptionSpec("players", "Players", "2", ("2", "4"), "two players on half a board, or four"),
         OptionSpec(
