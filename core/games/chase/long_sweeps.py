@@ -1,13 +1,13 @@
 """Past the path search's limit (see ``search``): more results of long routes, taunts
 above all, found by quick ways that need not find them all.
 
-On a very large web of tiles (50 and more) telling which taunts some route can earn is a
-question about routes through nearly every tile, and going through them all takes seconds.
-So past its limit the search makes a few long routes greedily (always on to the tile from
-which the most tiles are still within reach, which keeps a route going longest) and records
-where each leads with one change: cut short after any tile and one step on, or one tile left
-out and stepped to last. Routes that hop an enemy pawn go to it by the shortest way and on
-from there, and after a jump the shortest way to each hop is flooded on from.
+On a very large web of tiles, telling which taunts some route can earn is a question about
+routes through nearly every tile, and going through them all takes seconds. So past its
+limit the search makes a few long routes greedily (always on to the tile from which the most
+tiles are still within reach, which keeps a route going longest) and records where each
+leads with one change: cut short after any tile and one step on, or one tile left out and
+stepped to last. Routes that hop an enemy pawn go to it by the shortest way and on from
+there, and after a jump the shortest way to each hop is flooded on from.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ def short_hops(search: _Search, landings: list[tuple[int, Events, int]]) -> None
     (``(square, events, pawns jumped)``). No such route earns a taunt."""
     if not search.hops:
         return
-    explored: dict[tuple[int, int, Events], list[tuple[int, int]]] = {}
+    explored: dict[tuple[int, int, Events, int], list[tuple[int, int]]] = {}
     start = search.start
     _short(search, explored, start, BIT[start], (start,), (), 0, 0)
     for square, events, jumped in landings:
@@ -35,7 +35,7 @@ def short_hops(search: _Search, landings: list[tuple[int, Events, int]]) -> None
 
 def _short(
     search: _Search,
-    explored: dict[tuple[int, int, Events], list[tuple[int, int]]],
+    explored: dict[tuple[int, int, Events, int], list[tuple[int, int]]],
     here: int,
     visited: int,
     path: Path,
@@ -46,8 +46,9 @@ def _short(
     """``short_hops`` on from ``here`` (``path`` led there; its first ``jump_events``
     events are the jump's)."""
     # Nothing new comes of a branch if one at the same square, with the same pawns hopped and
-    # debts, had visited only some of these tiles and used no more squares.
-    key = (here, jumped, events)
+    # debts (as many of them the jump's), had visited only some of these tiles and used no
+    # more squares.
+    key = (here, jumped, events, jump_events)
     used = len(path)
     earlier = explored.setdefault(key, [])
     for before, before_used in earlier:
