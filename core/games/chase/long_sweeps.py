@@ -6,8 +6,9 @@ routes through nearly every tile, and going through them all takes seconds. So p
 limit the search makes a few long routes greedily (always on to the tile from which the most
 tiles are still within reach, which keeps a route going longest) and records where each
 leads with one change: cut short after any tile and one step on, or one tile left out and
-stepped to last. Routes that hop an enemy pawn go to it by the shortest way and on from
-there, and after a jump the shortest way to each hop is flooded on from.
+stepped to last; it also floods on from each route cut short every few tiles. Routes that
+hop an enemy pawn go to it by the shortest way and on from there, and after a jump the
+shortest way to each hop is flooded on from.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ ROUTE_BRANCHES = 100
 #: How much the later routes let chance sway the choice of the next tile (the first route
 #: goes by the rule alone), in tiles within reach.
 SWAY = 3.0
+#: Every how many tiles a greedy route is also cut short and flooded on from.
+CUT_EVERY = 3
 
 
 def long_sweeps(search: _Search, landings: list[tuple[int, Events, int]]) -> None:
@@ -49,6 +52,7 @@ def long_sweeps(search: _Search, landings: list[tuple[int, Events, int]]) -> Non
         for index in range(routes):
             route = _greedy(search, head, visited, chance, SWAY * index)
             _route_ends(search, route, len(head), events)
+            _cut_floods(search, route, len(head), events)
     for square, events, jumped in landings:
         for head, hop_events in _hop_heads(search, (start, square), BIT[square], events, jumped):
             if len(hop_events) > len(events):
@@ -165,3 +169,15 @@ def _route_ends(search: _Search, route: Path, head: int, events: Events) -> None
             known = found.get(key)
             if known is None or len(known) > length:
                 found[key] = route[:place] + route[place + 1 : length] + SINGLE[end]
+
+
+def _cut_floods(search: _Search, route: Path, head: int, events: Events) -> None:
+    """Flood on from ``route`` cut short after every ``CUT_EVERY``-th of its tiles past the
+    first ``head``, counting the tiles for a taunt."""
+    own_colour = search.own_colour
+    visited = own = 0
+    for length, square in enumerate(route, 1):
+        visited |= BIT[square]
+        own += 1 if BIT[square] & own_colour else 0
+        if length > head and length % CUT_EVERY == 0:
+            search.counted_flood(route[:length], visited, events, (length, own))
