@@ -75,3 +75,15 @@ def plain(text: str, style: str | Style = "", width: int | None = None) -> Text:
     """
     shown = clean(text) if width is None else clip(text, width)
     return Text(shown, style=style, no_wrap=width is not None, end="")
+
+
+def plain_cell(text: str) -> Text:
+    """A one-line table cell (``DataTable`` reads a string cell as markup): shown exactly,
+    never wrapped."""
+    return Text(clean(text), no_wrap=True, end="")
+
+
+def plain_lines(text: str, style: str | Style = "") -> Text:
+    """Like `plain`, but the line breaks of ``text`` stay line breaks (each line is cleaned
+    on its own)."""
+    return Text("\n", style=style, end="").join(plain(line) for line in text.split("\n"))

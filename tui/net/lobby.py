@@ -6,6 +6,10 @@ With dozens of sessions each change reaches dozens of lobbies, so a lobby does a
 can: news that arrives while an update is already on its way is folded into it, updates come
 at most every ``REDRAW_INTERVAL`` seconds, only the cells whose text changed are rewritten, and
 a lobby hidden under a table waits until it shows again.
+
+Names in the list, the title and the messages are the players' own: every one is shown as
+plain text (``tui.plain_text``), since a table cell or a label given a string reads it as
+markup, and one player's name must not break or restyle every other player's lobby.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from tui.net.hall import TableHall
 from tui.net.seat_choice import WATCH, SeatChoiceScreen
 from tui.net.table import Table, TableRefusal
 from tui.net.table_rows import options_text, seats_text
+from tui.plain_text import plain, plain_cell, plain_lines
 from tui.ssh.session_info import PlayerIdentity
 from tui.widgets.key_footer import KeyFooter
 
@@ -80,7 +85,8 @@ class LobbyScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        yield Static(f"pawnshop · tables on this server · you are {self.player.name}", id="title")
+        title = f"pawnshop · tables on this server · you are {self.player.name}"
+        yield Static(plain(title), id="title")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static("", id="lobby-detail")
         yield Static("", id="lobby-message")
@@ -161,9 +167,9 @@ class LobbyScreen(Screen[None]):
                 old, new = self.shown_rows[number], rows[number]
                 for column, (was, now) in enumerate(zip(old, new, strict=True)):
                     if was != now:
-                        widget.update_cell(str(number), self.columns[column], now)
+                        widget.update_cell(str(number), self.columns[column], plain_cell(now))
             for number in numbers[len(kept) :]:
-                widget.add_row(*rows[number], key=str(number))
+                widget.add_row(*map(plain_cell, rows[number]), key=str(number))
             self.numbers = numbers
             self.shown_rows = rows
             if keep is not None and keep.number in numbers:
@@ -202,7 +208,7 @@ class LobbyScreen(Screen[None]):
             text = f"Table {table.number}: {options_text(table)}\n{self._enter_does(table)}"
         if text != self.shown_detail:
             self.shown_detail = text
-            self.query_one("#lobby-detail", Static).update(text)
+            self.query_one("#lobby-detail", Static).update(plain_lines(text))
 
     def _enter_does(self, table: Table) -> str:
         if table.finished:
@@ -215,7 +221,7 @@ class LobbyScreen(Screen[None]):
 
     def say(self, message: str, *, error: bool = False) -> None:
         label = self.query_one("#lobby-message", Static)
-        label.update(message)
+        label.update(plain(message))
         label.set_class(error, "-error")
 
     # -- joining ------------------------------------------------------------------------------

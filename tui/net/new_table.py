@@ -17,6 +17,7 @@ from core.errors import PawnshopError
 from core.game import Game
 from tui.net.hall import ME, OPEN, TableHall
 from tui.net.table import Table, TableRefusal
+from tui.plain_text import plain
 from tui.screens.setup import chosen_options, option_control
 from tui.seat_types import HUMAN, SEAT_TYPES
 from tui.ssh.session_info import PlayerIdentity
@@ -107,7 +108,7 @@ class NewTableScreen(Screen[Table | None]):
         return choices
 
     def say(self, message: str) -> None:
-        self.query_one("#new-table-message", Static).update(message)
+        self.query_one("#new-table-message", Static).update(plain(message))  # typed options
 
     # -- reacting -----------------------------------------------------------------------------
 

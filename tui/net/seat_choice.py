@@ -12,6 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.plain_text import plain
+
 #: The answer for "just watch".
 WATCH = -1
 
@@ -27,7 +29,7 @@ class SeatChoiceScreen(ModalScreen[int | None]):
         self.seats = list(seats)
 
     def compose(self) -> ComposeResult:
-        options = [Option(f"Sit as {name}", id=str(seat)) for seat, name in self.seats]
+        options = [Option(plain(f"Sit as {name}"), id=str(seat)) for seat, name in self.seats]
         options.append(Option("Just watch", id=str(WATCH)))
         with Vertical(classes="dialog"):
             yield Static("Which seat?", classes="dialog-title")

@@ -25,6 +25,7 @@ from tui.describe import players_text, scores_text, winners_text
 from tui.net.crossing import post_across
 from tui.net.table import Table, TableRefusal
 from tui.net.takeback_dialog import TakebackScreen
+from tui.plain_text import plain
 from tui.screens.board import BoardScreen
 from tui.screens.game_over import GameOverChoice, GameOverScreen
 from tui.ssh.session_info import PlayerIdentity
@@ -116,7 +117,7 @@ class TableScreen(BoardScreen):
         title = f"{self.game.name}: {players_text(self.record)} · {role}"
         if title != self._board_title:  # setting a border title repaints the whole board
             self._board_title = title
-            board.border_title = title
+            board.border_title = plain(title)
         for seat, holder in enumerate(table.holders):
             panel = self.query_one(f"#panel-{seat}", PlayerPanel)
             if panel.info is None:

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from tui.net.takeback import Takeback
+from tui.plain_text import plain
 
 
 class TakebackScreen(ModalScreen[bool | None]):
@@ -29,7 +30,7 @@ class TakebackScreen(ModalScreen[bool | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Take a move back?", classes="dialog-title")
-            yield Static(self.question, id="takeback-question", classes="dialog-text")
+            yield Static(plain(self.question), id="takeback-question", classes="dialog-text")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Agree (y)", id="yes", variant="primary", compact=True)
                 yield Button("Refuse (n)", id="no", compact=True)

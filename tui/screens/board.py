@@ -37,6 +37,7 @@ from tui.describe import (
 )
 from tui.host import host
 from tui.move_tree_rows import tree_rows
+from tui.plain_text import plain
 from tui.screens.computer_seats import ComputerSeatsMixin
 from tui.screens.game_over import GameOverChoice, GameOverScreen
 from tui.screens.handover import HandoverScreen
@@ -114,7 +115,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
     def compose(self) -> ComposeResult:
         with Horizontal(id="board-main"):
             board = self.BOARD_WIDGET(id="board")
-            board.border_title = f"{self.game.name}: {players_text(self.record)}"
+            board.border_title = plain(f"{self.game.name}: {players_text(self.record)}")
             yield board
             with Vertical(id="board-side"):
                 for seat in range(len(self.record.seat_names)):

@@ -14,6 +14,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from tui.plain_text import clean, plain
+
 
 def one_line(text: str) -> str:
     return " ".join(text.split("\n")).replace("\r", " ")
@@ -31,9 +33,9 @@ class CommentScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(f"Comment on {self.subject}", classes="dialog-title")
+            yield Static(plain(f"Comment on {self.subject}"), classes="dialog-title")
             yield Input(
-                value=one_line(self.comment),
+                value=clean(one_line(self.comment)),
                 placeholder="what is worth saying about this move",
                 id="comment-text",
                 compact=True,
@@ -49,7 +51,7 @@ class CommentScreen(ModalScreen[str | None]):
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
-        unchanged = text == one_line(self.comment).strip()
+        unchanged = text == clean(one_line(self.comment)).strip()
         self.dismiss(self.comment if unchanged else text)
 
     def action_cancel(self) -> None:

@@ -11,10 +11,14 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tui.plain_text import plain
+
 GameOverChoice = Literal["review", "new", "quit"]
 
 
 class GameOverScreen(ModalScreen[GameOverChoice]):
+    """Names, the reason and the file name are shown as plain text, never as markup."""
+
     CSS_PATH = "dialog.tcss"
     BINDINGS = [
         Binding("r,escape", "choose('review')", "Review", id="over.review"),
@@ -32,12 +36,12 @@ class GameOverScreen(ModalScreen[GameOverChoice]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="over-box"):
             yield Static("Game over", classes="dialog-title")
-            yield Static(self.headline, id="over-headline")
-            yield Static(self.reason, id="over-reason", classes="dialog-text")
+            yield Static(plain(self.headline), id="over-headline")
+            yield Static(plain(self.reason), id="over-reason", classes="dialog-text")
             if self.scores:
-                yield Static(f"Final scores: {self.scores}", id="over-scores")
+                yield Static(plain(f"Final scores: {self.scores}"), id="over-scores")
             if self.note:
-                yield Static(self.note, id="over-note", classes="dialog-muted")
+                yield Static(plain(self.note), id="over-note", classes="dialog-muted")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Review (r)", id="review", variant="primary", compact=True)
                 yield Button("New game (n)", id="new", compact=True)

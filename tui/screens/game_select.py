@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from core.game import Game
 from core.registry import GameEntry
+from tui.plain_text import plain
 from tui.widgets.key_footer import KeyFooter
 
 
@@ -70,7 +71,7 @@ class GameSelectScreen(Screen[None]):
     def _show_message(self) -> None:
         message, error = self.message
         label = self.query_one("#select-message", Static)
-        label.update(message)
+        label.update(plain(message))  # a file name, a problem in a file
         label.set_class(error, "-error")
 
     @on(OptionList.OptionSelected, "#game-list")

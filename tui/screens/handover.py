@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.plain_text import plain
+
 
 class HandoverScreen(ModalScreen[None]):
     """Shown when a game holds secrets and the turn passes: the next player sees only theirs."""
@@ -21,9 +23,9 @@ class HandoverScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(f"{self.player} to play", classes="dialog-title")
+            yield Static(plain(f"{self.player} to play"), classes="dialog-title")
             yield Static(
-                f"Pass the keyboard to {self.player}, who presses Enter when ready.",
+                plain(f"Pass the keyboard to {self.player}, who presses Enter when ready."),
                 classes="dialog-text",
             )
 

@@ -35,6 +35,7 @@ from saves.errors import SaveError
 from saves.library import LibraryEntry
 from saves.paths import games_dir
 from tui.host import host
+from tui.plain_text import plain, plain_cell
 from tui.screens.library_unfinished import UnfinishedSection
 from tui.screens.resume import ResumeScreen
 from tui.screens.save_as import SaveAsScreen
@@ -81,7 +82,7 @@ def row_cells(entry: LibraryEntry) -> tuple[Text, ...]:
             entry.date,
             entry.name,
         )
-    return tuple(Text(cell, no_wrap=True, end="") for cell in cells)
+    return tuple(plain_cell(cell) for cell in cells)
 
 
 class SavedGamesTable(DataTable[Text]):
@@ -242,7 +243,7 @@ class LibraryScreen(UnfinishedSection, Screen[LibraryChoice | None]):
 
     def say(self, message: str, *, error: bool = False) -> None:
         detail = self.query_one("#library-detail", Static)
-        detail.update(message)
+        detail.update(plain(message))  # file names, problems found in files
         detail.set_class(error, "-error")
 
     def tell(self, message: str) -> None:

@@ -25,6 +25,7 @@ from core.game import Game, Move, State
 from core.record import GameRecord
 from core.view import TrayItem
 from tui.describe import seat_label
+from tui.plain_text import plain
 from tui.screens.board import BoardScreen
 from tui.widgets.board import BoardWidget
 from tui.widgets.move_log import MoveLog
@@ -127,7 +128,7 @@ class PlacementScreen(BoardScreen):
             tray.items = items
             tray.chosen = chosen
             mover = seat_label(self.record, self.game.to_move(self.record.state))
-            tray.border_title = f"{mover}: in hand"
+            tray.border_title = plain(f"{mover}: in hand")
         if items and not self.selection:
             board = self.query_one(BoardWidget)
             if chosen is None:  # where anything may go: where the placements start

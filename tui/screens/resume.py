@@ -10,6 +10,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tui.plain_text import plain
+
 
 class ResumeScreen(ModalScreen[bool]):
     CSS_PATH = "dialog.tcss"
@@ -26,7 +28,7 @@ class ResumeScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-text")
+            yield Static(plain(self.question), classes="dialog-text")  # names, file names
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Yes (y)", id="yes", variant="primary", compact=True)
                 yield Button("No (n)", id="no", compact=True)

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from saves.errors import SaveError
+from tui.plain_text import plain
 
 
 class SaveAsScreen(ModalScreen[Path | None]):
@@ -39,7 +40,7 @@ class SaveAsScreen(ModalScreen[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.prompt, classes="dialog-title")
+            yield Static(plain(self.prompt), classes="dialog-title")
             yield Input(value=self.suggestion, id="save-name", compact=True)
             yield Static("", id="save-error", classes="dialog-error")
             yield Static(self.hint, classes="dialog-muted")
@@ -48,7 +49,7 @@ class SaveAsScreen(ModalScreen[Path | None]):
         self.query_one("#save-name", Input).focus()
 
     def show_error(self, message: str) -> None:
-        self.query_one("#save-error", Static).update(message)
+        self.query_one("#save-error", Static).update(plain(message))  # may name the file
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:

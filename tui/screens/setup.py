@@ -16,6 +16,7 @@ from core.game import Game
 from core.options import OptionSpec
 from core.record import GameRecord
 from tui.host import host
+from tui.plain_text import plain
 from tui.seat_types import HUMAN, SEAT_TYPES, default_player_name, seat_tags
 from tui.widgets.key_footer import KeyFooter
 
@@ -131,7 +132,7 @@ class SetupScreen(Screen[None]):
         return names
 
     def say(self, message: str) -> None:
-        self.query_one("#setup-message", Static).update(message)
+        self.query_one("#setup-message", Static).update(plain(message))  # may echo a name
 
     # -- reacting -----------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from textual.widget import Widget
 from core.games.chase.board import DIRECTIONS, exits_text, name
 from core.games.chase.state import TILES, ChaseState, face_of, stacks_of, stranded_pawns
 from core.games.chase.tiles import TileKind
+from tui.plain_text import cells, clip
 from tui.widgets.chase_board import exits_glyphs
 
 
@@ -40,10 +41,10 @@ def tile_line(index: int, kind: TileKind, ascii: bool = False, width: int = 80) 
     exits = tuple(exits_text(kind.exits).split(","))
     glyphs = exits_glyphs(tuple(d for d in DIRECTIONS if d in exits), ascii)
     line = f"{index} {kind.letter} {glyphs:<8} {kind.name}"
-    if len(line) > width:
+    if cells(line) > width:
         short = " ".join(_SHORT_WORDS.get(word, word) for word in kind.name.split())
         line = f"{index} {kind.letter} {glyphs:<8} {short}"
-    return line[:width]
+    return clip(line, width, ellipsis="")
 
 
 class TileStackPanel(Widget):

@@ -18,6 +18,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from tui.plain_text import clean
+
 
 class LogEntry(NamedTuple):
     ply: int
@@ -121,7 +123,7 @@ class MoveLog(ScrollView, can_focus=False):
         if index < 0:
             return "    start"
         entry = self.entries[index]
-        return f"{entry.ply:>4}. {entry.notation:<11} {entry.mover}"
+        return clean(f"{entry.ply:>4}. {entry.notation:<11} {entry.mover}")
 
     def notify_style_update(self) -> None:
         super().notify_style_update()

@@ -18,6 +18,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 
 from tui.move_tree_rows import TreeRow
+from tui.plain_text import clean, clip
 from tui.widgets.move_log import MoveLog
 
 #: Deeper variations are not indented further, so the moves stay readable.
@@ -86,10 +87,10 @@ class MoveTree(MoveLog, can_focus=True, inherit_bindings=False):
         assert isinstance(row, TreeRow)
         indent = "  " * min(row.depth, MAX_INDENT)
         if row.is_comment:
-            return f"{indent}      {' '.join(row.comment.split())}"
+            return f"{indent}      {' '.join(clean(row.comment).split())}"
         number = f"{'(' if row.opens else ''}{row.ply}."
         move = row.notation + ")" * row.closes
-        return f"{indent}{number:>5} {move:<11} {row.mover}"
+        return clean(f"{indent}{number:>5} {move:<11} {row.mover}")
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -131,7 +132,5 @@ class MoveTree(MoveLog, can_focus=True, inherit_bindings=False):
         if row > len(self.entries):
             return Strip.blank(width, self.rich_style)
         style = self._style_of(index)
-        text = self.row_text(index)
-        if len(text) > width:
-            text = text[: max(width - 1, 0)] + "…"
+        text = clip(self.row_text(index), width)  # a comment may hold wide characters
         return Strip([Segment(text, style)]).adjust_cell_length(width, style)

@@ -10,6 +10,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.plain_text import cells, clean, clip
+
 
 class PanelInfo(NamedTuple):
     player: str
@@ -45,7 +47,11 @@ class PlayerPanel(Widget):
         if not info.lines:
             return 1
         width = max(1, self.content_size.width - 2)
-        return 1 + len(Text("\n".join(info.lines)).wrap(self.app.console, width))
+        return 1 + len(self._lines_text(info).wrap(self.app.console, width))
+
+    @staticmethod
+    def _lines_text(info: PanelInfo) -> Text:
+        return Text("\n".join(clean(line) for line in info.lines))
 
     def render(self) -> RenderableType:
         info = self.info
@@ -54,16 +60,15 @@ class PlayerPanel(Widget):
         width = self.content_size.width
         name = info.player if info.player == info.seat_name else f"{info.player} ({info.seat_name})"
         score = "" if info.score is None else str(info.score)
-        room = max(1, width - 2 - len(score) - 1)
-        if len(name) > room:
-            name = name[: room - 1] + "…"
+        # The name is a person's: cut in terminal cells (a wide character takes two).
+        name = clip(name, max(1, width - 2 - len(score) - 1))
         head = Text(no_wrap=True, overflow="ellipsis")
         head.append("▶ " if info.to_move else "  ")
         head.append(name, style="bold")
         if score:
-            head.append(" " * max(1, width - 2 - len(name) - len(score)))
+            head.append(" " * max(1, width - 2 - cells(name) - len(score)))
             head.append(score, style="bold")
         if not info.lines:
             return head
         # The game's lines wrap under the name, indented, rather than being cut off.
-        return Group(head, Padding(Text("\n".join(info.lines)), (0, 0, 0, 2)))
+        return Group(head, Padding(self._lines_text(info), (0, 0, 0, 2)))

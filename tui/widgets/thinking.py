@@ -9,6 +9,8 @@ from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widget import Widget
 
+from tui.plain_text import cells, clean
+
 FRAMES = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 #: Seconds between two frames of the spinner.
 FRAME_SECONDS = 0.1
@@ -58,8 +60,8 @@ class ThinkingIndicator(Widget):
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(FRAMES[self.frame] + " ", style="bold")
-        text.append(self.label)
-        extra = f" · {self.keys}" if self.keys else ""
-        if text.cell_len + len(extra) <= self.content_size.width:
+        text.append(clean(self.label))  # it may name a player
+        extra = f" · {clean(self.keys)}" if self.keys else ""
+        if text.cell_len + cells(extra) <= self.content_size.width:
             text.append(extra, style="dim")
         return text

@@ -18,6 +18,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from core.view import TrayItem
+from tui.plain_text import cells, clean
 
 #: Columns between two chips on a row.
 GAP = 1
@@ -31,7 +32,7 @@ def chip_text(item: TrayItem) -> str:
     elif label.startswith(item.key + " "):
         label = label[len(item.key) :].strip().strip("()")
     count = f" ×{item.count}" if item.count != 1 else ""
-    return f"{item.key} {label}{count}" if label else f"{item.key}{count}"
+    return clean(f"{item.key} {label}{count}" if label else f"{item.key}{count}")
 
 
 class Chip(NamedTuple):
@@ -49,10 +50,10 @@ def lay_out(items: tuple[TrayItem, ...], width: int) -> list[Chip]:
     row = x = 0
     for item in items:
         text = " " + chip_text(item) + " "
-        if x and x + len(text) > width:
+        if x and x + cells(text) > width:
             row, x = row + 1, 0
         chips.append(Chip(row, x, text, item))
-        x += len(text) + GAP
+        x += cells(text) + GAP
     return chips
 
 
@@ -104,13 +105,14 @@ class TrayWidget(Widget):
     def render(self) -> Text:
         chips = self.chips()
         if not chips:
-            return Text(self.empty_text, style=self.get_component_rich_style("tray--empty"))
+            empty = clean(self.empty_text)
+            return Text(empty, style=self.get_component_rich_style("tray--empty"))
         key_style = self.get_component_rich_style("tray--key")
         chosen_style = self.get_component_rich_style("tray--chosen")
         lines: list[Text] = [Text() for _ in range(chips[-1].row + 1)]
         for chip in chips:
             line = lines[chip.row]
-            line.append(" " * (chip.x - len(line.plain)))
+            line.append(" " * (chip.x - line.cell_len))
             key = chip.item.key
             if key == self.chosen:
                 line.append("▸" + chip.text[1:], style=chosen_style)
@@ -133,6 +135,6 @@ class TrayWidget(Widget):
         if offset is None:
             return
         for chip in self.chips():
-            if chip.row == offset.y and chip.x <= offset.x < chip.x + len(chip.text):
+            if chip.row == offset.y and chip.x <= offset.x < chip.x + cells(chip.text):
                 self.post_message(self.ItemClicked(self, chip.item.key))
                 return
