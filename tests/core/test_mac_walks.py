@@ -104,3 +104,15 @@ def test_a_cannon_jump_over_two_pieces_is_refused_by_its_rule():
     assert walked == Refusal(
         "screens", "a cannon's jump goes over exactly one piece or portal, not 2"
     )
+
+
+def test_a_token_on_the_wrong_number_of_squares_is_refused_by_its_rule():
+    state = position(
+        "@... .... .... .... B2... B3... R1... R0..@", mode="standard+tokens", hands="+/-"
+    )
+    move = MacMove(MOVE, (4, 5), token=TOKEN_LETTERS[PLUS_ONE], token_path=(4, 5))
+    assert not is_legal(state, move)
+    assert walk_turn(state, move) == Refusal(
+        "token-squares", "+1 names one square, like +1:b2;b2-b3"
+    )
+    assert is_legal(state, move._replace(token_path=(4,)))

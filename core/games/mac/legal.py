@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from core.games.mac.board import SIZE
 from core.games.mac.movegen import actions, piece_moves, placements
 from core.games.mac.moves import MacMove
-from core.games.mac.pieces import (
-    BOOST,
-    CONTROLLED_BY,
-    DOUBLE_STEP,
-    PLUS_ONE,
-    PUSH,
-    TOKEN_LETTERS,
-    UNKNOWN_TOKEN,
-)
+from core.games.mac.pieces import DOUBLE_STEP, TOKEN_LETTERS, UNKNOWN_TOKEN
+from core.games.mac.reasons import token_refusal
 from core.games.mac.state import DARK, MacState
 from core.games.mac.tokens import (
     double_steps,
-    peek_choices,
-    push_paths,
     token_effect,
     token_moves,
 )
@@ -41,7 +31,8 @@ def legal_moves(state: MacState) -> list[MacMove]:
 
 def is_legal(state: MacState, move: MacMove) -> bool:
     """Whether ``move`` is among ``legal_moves(state)``, found without listing them all:
-    only the moves that follow the same token effect are generated."""
+    the token (``token_refusal``) is checked, then only the moves that follow its effect are
+    generated."""
     if state.result is not None:
         return False
     if state.to_place:
@@ -58,21 +49,9 @@ def is_legal(state: MacState, move: MacMove) -> bool:
         return False
     if token == DOUBLE_STEP:
         return move in double_steps(board, colour, state.portals)
-    squares = move.token_path
-    if token == PLUS_ONE:
-        valid = (
-            len(squares) == 1
-            and 0 <= squares[0] < SIZE
-            and CONTROLLED_BY[colour][board[squares[0]]]
-            and not board[squares[0]] & BOOST
-        )
-    elif token == PUSH:
-        valid = squares in push_paths(board, colour, state.portals)
-    else:
-        valid = squares in peek_choices(board)
-    if not valid:
+    if token_refusal(state, seat, colour, move) is not None:
         return False
     after = list(board)
-    token_effect(after, move.token, squares)
+    token_effect(after, move.token, move.token_path)
     action = MacMove(move.kind, move.path, move.item)
     return action in actions(after, colour, state.portals, state.mode)

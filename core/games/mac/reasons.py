@@ -7,9 +7,9 @@ kind of move to its walker in ``walks``, the same walkers the move generator is 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from core.games.mac.board import NEIGHBOURS, name
+from core.games.mac.board import NEIGHBOURS, SIZE, name
 from core.games.mac.moves import FLIP, PLACE, MacMove
 from core.games.mac.pieces import (
     BOOST,
@@ -54,7 +54,7 @@ def walk_turn(state: MacState, move: MacMove) -> MacMove | Refusal:
     colour = state.colour_of_seat[seat]
     board: Sequence[int] = state.board
     if move.token:
-        refused = _token_refusal(state, seat, colour, move)
+        refused = token_refusal(state, seat, colour, move)
         if refused:
             return refused
         after = list(board)
@@ -72,7 +72,24 @@ def walk_turn(state: MacState, move: MacMove) -> MacMove | Refusal:
     return walk_piece_move(board, colour, state.portals, move.path, double) or move
 
 
-def _token_refusal(state: MacState, seat: int, colour: int, move: MacMove) -> Refusal | None:
+#: For each token played on squares: a test of how many it names, and the rule in words.
+_TOKEN_SHAPES: dict[int, tuple[Callable[[tuple[int, ...]], bool], str]] = {
+    PLUS_ONE: (lambda squares: len(squares) == 1, "+1 names one square, like +1:b2;b2-b3"),
+    PUSH: (
+        lambda squares: len(squares) >= 2,
+        "push names the piece and where it goes, like push:c5-c4",
+    ),
+    PEEK: (
+        lambda squares: len(squares) == 2 and squares[0] <= squares[1],
+        "peek names one or two squares, like peek:a1,b2",
+    ),
+}
+
+
+def token_refusal(state: MacState, seat: int, colour: int, move: MacMove) -> Refusal | None:
+    """Why ``seat`` (playing ``colour``) may not play the token of ``move`` on its squares:
+    a token from the hand, +1 on a face-up piece of one's own without one, Push a face-up
+    enemy piece one step (``walk_steps``), Peek face-down pieces."""
     token = TOKEN_LETTERS.index(move.token)
     if token not in state.hands[seat]:
         return Refusal("no-token", f"you hold no {TOKEN_NAMES[token]} token")
@@ -80,6 +97,9 @@ def _token_refusal(state: MacState, seat: int, colour: int, move: MacMove) -> Re
         return Refusal("no-colour", "nobody has a colour yet: the first turn is a flip")
     board = state.board
     squares = move.token_path
+    shape = _TOKEN_SHAPES.get(token)
+    if shape and not (shape[0](squares) and all(0 <= square < SIZE for square in squares)):
+        return Refusal("token-squares", shape[1])
     if token == PLUS_ONE:
         code = board[squares[0]]
         if FACE_UP_COLOUR[code] != colour:
