@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 from core.games.chase.board import SOUTH, SQUARES, TURNS, name, start_squares
 from core.games.chase.exit_masks import with_exits
@@ -27,7 +28,7 @@ from core.games.chase.merges import (
     merge_facts,
     merge_sets,
 )
-from core.games.chase.movelist import Block, MoveList
+from core.games.chase.movelist import Block, Judges, MoveList
 from core.games.chase.moves import (
     AddGold,
     ChaseMove,
@@ -41,7 +42,7 @@ from core.games.chase.moves import (
     make_walk,
 )
 from core.games.chase.repetition import extend_chunked
-from core.games.chase.search import SEARCH_LIMIT, hop_lines, walk_results
+from core.games.chase.search import SEARCH_LIMIT, walk_results
 from core.games.chase.state import (
     DEBT,
     GOLD,
@@ -61,6 +62,7 @@ from core.games.chase.survey import (
     placement_squares,
     survey,
 )
+from core.games.chase.sweep_steps import hop_lines
 from core.games.chase.tiles import KIND_ORIENTATIONS, shuffled_stack
 from core.games.chase.walks import (
     PAWN_EVENT,
@@ -278,7 +280,7 @@ def _legal_moves(state: ChaseState) -> MoveList:
     if end:
         return MoveList()
     blocks: list[Block] = []
-    judges = None
+    judges: Judges | None = None
     facts = survey(state)
     placement = facts.placement
     if placement:
@@ -369,20 +371,31 @@ def _perform(state: ChaseState, move: ChaseMove) -> Ledger:
     seat = state.to_move
     other = 1 - seat
     ledger = Ledger(state)
-    # The move kinds are final classes: comparing the class is quicker than ``isinstance``.
+    # The move kinds are final classes: comparing the class is quicker than ``isinstance``
+    # (which each branch states for the type checker only, at no cost when run).
     kind = move.__class__
     if kind is Pivot:
+        if TYPE_CHECKING:
+            assert isinstance(move, Pivot)
         ledger.set_exits(move.square, move.exits)
         ledger.pay(PIVOTED, seat, PIVOT_FEE, move.square)
     elif kind is Place:
+        if TYPE_CHECKING:
+            assert isinstance(move, Place)
         ledger.set_exits(move.square, move.exits)
     elif kind is AddGold:
+        if TYPE_CHECKING:
+            assert isinstance(move, AddGold)
         ledger.loose[seat] -= move.amount
         ledger.put_gold(seat, move.square, move.amount)
     elif kind is Merge:
+        if TYPE_CHECKING:
+            assert isinstance(move, Merge)
         total = sum([ledger.take_stack(square) for square in move.sources])
         ledger.put_gold(seat, move.dest, total)
     else:
+        if TYPE_CHECKING:
+            assert isinstance(move, Walk)
         _walk(state, ledger, move.path)
     if ledger.loser < 0:
         for square in ledger.stranded(other):
@@ -413,8 +426,9 @@ def _walk(state: ChaseState, ledger: Ledger, path: tuple[int, ...]) -> None:
             return
 
 
-def _quiet_turn(state: ChaseState, move: Place | Pivot | AddGold) -> BoardParts | None:
-    """The board after a placement, a pivot or gold put on a tile, worked out without a
+def _quiet_turn(state: ChaseState, move: ChaseMove) -> BoardParts | None:
+    """The board after ``move``, a placement, a pivot or gold put on a tile (the caller
+    sees to that, by the move's class), worked out without a
     ledger when the turn has no debt but a pivot fee paid from loose gold; None when the
     ledger must settle it (see ``_perform``).
 
@@ -429,6 +443,8 @@ def _quiet_turn(state: ChaseState, move: Place | Pivot | AddGold) -> BoardParts 
         return None
     kind = move.__class__
     if kind is AddGold:
+        if TYPE_CHECKING:  # as ``_perform``: the class told the type checker, at no cost
+            assert isinstance(move, AddGold)
         amount = move.amount
         spent = (loose[0] - amount, loose[1]) if seat == SOUTH else (loose[0], loose[1] - amount)
         return exits, turned, _with_gold(stacks, seat, move.square, amount), pawns, spent
@@ -437,6 +453,8 @@ def _quiet_turn(state: ChaseState, move: Place | Pivot | AddGold) -> BoardParts 
             return None
         fee = PIVOT_FEE if seat == SOUTH else -PIVOT_FEE
         loose = (loose[0] - fee, loose[1] + fee)
+    if TYPE_CHECKING:
+        assert isinstance(move, Place | Pivot)
     return with_exits(exits, move.square, move.exits), turned, stacks, pawns, loose
 
 
@@ -466,7 +484,7 @@ def apply(state: ChaseState, move: ChaseMove) -> ChaseState:
     exits, turned, stacks, pawns, loose = parts
     if placed:
         deck = deck[1:]
-    lock = move.square if kind is Pivot else -1
+    lock = move.square if move.__class__ is Pivot else -1
     key = repetition_key(1 - seat, exits, turned, stacks, pawns, loose, len(deck), lock)
     if placed:
         past, recent, seen = (), (key,), 1

@@ -332,6 +332,7 @@ class _Search:
         around = STEP_MASKS[here][here_exits]
         # ``moves``: squares to go to, those of the mask ``open_steps`` among them; ``hopped``:
         # the pawn passed over on the way to each square reached by a hop.
+        moves: list[int] | tuple[int, ...]
         if around & self.enemy:
             moves, open_steps, hopped = self.successors(here, left, jumped)
         else:
