@@ -9,6 +9,9 @@ with the ``spawn`` start method and kept for the whole session.
 it starts (the only way to share memory with a pool without a manager process). Each running
 request owns one slot; setting it makes the search return its best move so far at once.
 
+A second such array holds a mark per slot that the worker raises as it takes the search up,
+so that ``SearchHandle.started`` tells a search under way from one still waiting its turn.
+
 Call ``shutdown()`` when the application exits: it stops running searches instead of waiting
 for them to use up their thinking time.
 """
@@ -64,12 +67,15 @@ class SearchResult:
 # -- inside a worker process ------------------------------------------------------------------
 
 _worker_flags: Any = None
+_worker_started: Any = None
 
 
-def _start_worker(flags: Any) -> None:
-    """Keep the shared stop flags; silence output, which would garble the terminal."""
-    global _worker_flags
+def _start_worker(flags: Any, started: Any) -> None:
+    """Keep the shared stop flags and start marks; silence output, which would garble the
+    terminal."""
+    global _worker_flags, _worker_started
     _worker_flags = flags
+    _worker_started = started
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the worker
     sys.stderr = sys.stdout
     all_games()  # import every game once, before the first request
@@ -113,6 +119,7 @@ def run_search(request: SearchRequest, stop: Any = None) -> SearchResult:
 
 
 def _search_in_worker(request: SearchRequest, slot: int) -> SearchResult:
+    _worker_started[slot] = 1
     return run_search(request, _SlotFlag(_worker_flags, slot))
 
 
@@ -141,6 +148,13 @@ class SearchHandle:
     def done(self) -> bool:
         return self.future.done()
 
+    @property
+    def started(self) -> bool:
+        """Whether a worker has taken this search up (it may be over since). The mark is read
+        before ``done()``: a slot is marked afresh for another search only once this one is
+        done."""
+        return bool(self._runner._started[self.slot]) or self.done()
+
     async def result(self) -> SearchResult:
         """The search's result; ``asyncio.CancelledError`` once cancelled.
 
@@ -165,6 +179,7 @@ class ComputerRunner:
         self.workers = workers
         self._context = multiprocessing.get_context("spawn")
         self._flags = self._context.RawArray("b", SLOTS)
+        self._started = self._context.RawArray("b", SLOTS)
         self._free = list(range(SLOTS))
         self._lock = threading.Lock()
         self._pool: ProcessPoolExecutor | None = None
@@ -187,7 +202,7 @@ class ComputerRunner:
                 max_workers=self.workers,
                 mp_context=self._context,
                 initializer=_start_worker,
-                initargs=(self._flags,),
+                initargs=(self._flags, self._started),
             )
         return self._pool
 
@@ -202,6 +217,7 @@ class ComputerRunner:
                 raise RuntimeError(f"more than {SLOTS} computer searches at once")
             slot = self._free.pop()
         self._flags[slot] = 0
+        self._started[slot] = 0
         try:
             future = self._executor().submit(_search_in_worker, request, slot)
         except BrokenProcessPool:

@@ -10,14 +10,29 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from waiting import wait_for
 
 from core import find_game
-from tui.computer import SLOTS, ComputerRunner, SearchRequest, run_search, shared_runner
+from tui.computer import (
+    SLOTS,
+    ComputerRunner,
+    SearchHandle,
+    SearchRequest,
+    SearchResult,
+    run_search,
+    shared_runner,
+)
 
 GAME = find_game("martian-chess")
 START = GAME.write_position(GAME.new())
 #: A position with a capture to find: South's drone on a3 takes North's queen on a5.
 FREE_QUEEN = "3p/4/4/q3/4/d3/4/2pp 1 0/0 - -"
+#: Seconds to wait for the worker to take a search up: the machine may be busy.
+PATIENCE = 60.0
+#: A search's own thinking time when it is meant to be stopped long before it ends.
+LONG = 30.0
+#: What stopping such a search may take at most: far below its thinking time.
+STOPPED_WITHIN = 10.0
 
 
 @pytest.fixture(scope="module")
@@ -40,24 +55,35 @@ def test_the_pool_starts_lazily() -> None:
     assert shared_runner() is shared_runner()
 
 
-def test_a_search_in_the_pool_returns_a_legal_move_while_the_loop_ticks(
+async def under_way(handle: SearchHandle) -> None:
+    """Wait until the worker has taken the search up, so what follows meets it mid-search."""
+    await wait_for(lambda: handle.started, PATIENCE, "the worker to start the search")
+
+
+def test_a_search_in_the_pool_returns_a_legal_move_while_the_loop_turns(
     runner: ComputerRunner,
 ) -> None:
-    async def scenario() -> tuple[str, int, float]:
-        ticks = 0
+    async def scenario() -> tuple[str, bool, int]:
         request = SearchRequest("martian-chess", START, seat=0, level="normal", seconds=0.6)
-        task = asyncio.ensure_future(runner.choose(request))
-        start = time.monotonic()
-        while not task.done():
-            await asyncio.sleep(0.01)
-            ticks += 1
-        return (await task).move, ticks, time.monotonic() - start
+        handle = runner.submit(request)
+        turns_under_way = 0
 
-    move, ticks, elapsed = asyncio.run(scenario())
+        def turn() -> bool:
+            nonlocal turns_under_way
+            if handle.started and not handle.done():
+                turns_under_way += 1
+            return handle.done()
+
+        await wait_for(turn, PATIENCE, "the search to end")
+        result = await handle.result()
+        return result.move, result.stopped, turns_under_way
+
+    move, stopped, turns_under_way = asyncio.run(scenario())
     assert move in legal_notations(START)
-    # The loop was free the whole time: it ticked many times during a 0.6 s search.
-    assert elapsed >= 0.5
-    assert ticks >= 10
+    assert not stopped  # it ended by itself, when its thinking time was up
+    # The loop turned while the worker searched: a search run on the loop would have been
+    # over before the loop's first look.
+    assert turns_under_way >= 1
 
 
 def test_the_worker_finds_the_capture(runner: ComputerRunner) -> None:
@@ -70,9 +96,9 @@ def test_the_worker_finds_the_capture(runner: ComputerRunner) -> None:
 
 def test_move_now_returns_early_with_a_legal_move(runner: ComputerRunner) -> None:
     async def scenario() -> tuple[str, bool, float]:
-        request = SearchRequest("martian-chess", START, seat=0, level="hard", seconds=30.0)
+        request = SearchRequest("martian-chess", START, seat=0, level="hard", seconds=LONG)
         handle = runner.submit(request)
-        await asyncio.sleep(0.5)
+        await under_way(handle)
         start = time.monotonic()
         handle.move_now()
         result = await handle.result()
@@ -81,14 +107,14 @@ def test_move_now_returns_early_with_a_legal_move(runner: ComputerRunner) -> Non
     move, stopped, waited = asyncio.run(scenario())
     assert move in legal_notations(START)
     assert stopped
-    assert waited < 10.0  # far below the 30 s it was given
+    assert waited < STOPPED_WITHIN  # far below the thinking time it was given
 
 
 def test_cancel_stops_the_search_and_frees_the_worker(runner: ComputerRunner) -> None:
     async def scenario() -> float:
-        long = SearchRequest("martian-chess", START, seat=0, level="hard", seconds=30.0)
+        long = SearchRequest("martian-chess", START, seat=0, level="hard", seconds=LONG)
         handle = runner.submit(long)
-        await asyncio.sleep(0.3)
+        await under_way(handle)
         handle.cancel()
         with pytest.raises(asyncio.CancelledError):
             await handle.result()
@@ -98,25 +124,30 @@ def test_cancel_stops_the_search_and_frees_the_worker(runner: ComputerRunner) ->
         assert (await runner.choose(quick)).move == "a3xa5"
         return time.monotonic() - start
 
-    assert asyncio.run(scenario()) < 10.0
+    assert asyncio.run(scenario()) < STOPPED_WITHIN
 
 
 def test_cancelling_the_awaiting_task_cancels_the_search(runner: ComputerRunner) -> None:
-    async def scenario() -> float:
-        long = SearchRequest("martian-chess", START, seat=0, level="hard", seconds=30.0)
+    async def scenario() -> None:
+        long = SearchRequest("martian-chess", START, seat=0, level="hard", seconds=LONG)
         handle = runner.submit(long)
-        task = asyncio.ensure_future(handle.result())
-        await asyncio.sleep(0.3)
+        awaiting = asyncio.Event()
+
+        async def await_result() -> SearchResult:
+            awaiting.set()  # and on, in the same step, to await the search's result
+            return await handle.result()
+
+        task = asyncio.ensure_future(await_result())
+        await awaiting.wait()
+        await under_way(handle)
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
         assert handle.cancelled
-        start = time.monotonic()
-        while not handle.done():
-            await asyncio.sleep(0.02)
-        return time.monotonic() - start
+        # Stopped, not left to use up its thinking time: the bound is what is checked here.
+        await wait_for(handle.done, STOPPED_WITHIN, "the cancelled search to stop")
 
-    assert asyncio.run(scenario()) < 10.0
+    asyncio.run(scenario())
 
 
 def test_a_request_for_the_wrong_seat_is_refused(runner: ComputerRunner) -> None:

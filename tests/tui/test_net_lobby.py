@@ -13,6 +13,7 @@ import pytest
 from net_helpers import make_hall
 from textual.pilot import Pilot
 from textual.widgets import DataTable
+from waiting import wait_for
 
 from core.registry import find_game
 from tui.net import lobby as lobby_module
@@ -20,6 +21,7 @@ from tui.net.app import NetApp
 from tui.net.hall import ME, OPEN, TableHall
 from tui.net.lobby import REDRAW_INTERVAL, LobbyScreen
 from tui.net.table import Table
+from tui.net.table_screen import TableScreen
 from tui.ssh.session_info import PlayerIdentity
 
 MARTIAN = find_game("martian-chess")
@@ -60,9 +62,37 @@ def expected(hall: TableHall, viewer: PlayerIdentity) -> list[list[str]]:
     ]
 
 
-async def caught_up() -> None:
-    """Wait out the lobby's shortest time between updates, and the update itself."""
-    await asyncio.sleep(REDRAW_INTERVAL + 0.1)
+def lobby_of(app: NetApp) -> LobbyScreen:
+    lobby = app.screen_stack[0]
+    assert isinstance(lobby, LobbyScreen)
+    return lobby
+
+
+def settled(lobby: LobbyScreen) -> bool:
+    """No news on its way to the lobby and no update waiting for its time: nothing more
+    comes until the hall changes again."""
+    return not lobby.news_on_its_way and not lobby.redraw_due
+
+
+async def caught_up(app: NetApp, hall: TableHall) -> None:
+    """Wait until the lobby on top lists the hall as it is, with nothing more on its way.
+    Updates come at most every ``REDRAW_INTERVAL`` seconds: the deadline leaves room for
+    that wait, and more."""
+    lobby = lobby_of(app)
+    await wait_for(
+        lambda: app.screen is lobby and settled(lobby) and listed(app) == expected(hall, CAROL),
+        timeout=REDRAW_INTERVAL + 5.0,
+        what="the lobby to list the hall as it is",
+    )
+
+
+async def handled_so_far(lobby: LobbyScreen) -> None:
+    """Wait until the lobby has handled every message sent to it before this call, those
+    posted across sessions too: the mark is posted on a later turn of the loop than theirs,
+    and a screen handles its messages in the order they came."""
+    handled = asyncio.Event()
+    asyncio.get_running_loop().call_soon(lobby.call_later, handled.set)
+    await wait_for(handled.is_set, what="the lobby to handle its messages")
 
 
 def run(tmp_path: Path, scenario: Scenario) -> None:
@@ -85,12 +115,12 @@ def test_every_change_in_the_hall_shows_in_the_lobby(tmp_path: Path) -> None:
         assert listed(app) == []
         first = hall.open_table(MARTIAN, {}, [ME, OPEN], ALICE)
         second = hall.open_table(MARTIAN, {}, [OPEN, OPEN], BOB)
-        await caught_up()
+        await caught_up(app, hall)
         assert listed(app) == expected(hall, CAROL)
         assert [row[2] for row in listed(app)] == ["alice (away) · free", "free · free"]
         first.sit(BOB, 1)
         first.play(ALICE, MARTIAN.parse_move(first.record.state, "b1-a1"))
-        await caught_up()
+        await caught_up(app, hall)
         assert listed(app) == expected(hall, CAROL)
         assert listed(app)[0][4:] == ["1", "bob (North) to move"]
         # Nobody sits at the second table: it goes once its last watcher leaves.
@@ -98,7 +128,7 @@ def test_every_change_in_the_hall_shows_in_the_lobby(tmp_path: Path) -> None:
         second.watch(glance)
         second.unwatch(glance)
         third = hall.open_table(MARTIAN, {}, [ME, OPEN], CAROL)
-        await caught_up()
+        await caught_up(app, hall)
         assert [row[0] for row in listed(app)] == ["1", str(third.number)]
         assert listed(app) == expected(hall, CAROL)
         assert listed(app)[1][2] == "you (away) · free"
@@ -109,7 +139,7 @@ def test_every_change_in_the_hall_shows_in_the_lobby(tmp_path: Path) -> None:
 def test_the_highlighted_table_stays_highlighted_when_rows_come_and_go(tmp_path: Path) -> None:
     async def scenario(app: NetApp, hall: TableHall, pilot: Pilot[Any]) -> None:
         tables = [hall.open_table(MARTIAN, {}, [OPEN, OPEN], ALICE) for _ in range(3)]
-        await caught_up()
+        await caught_up(app, hall)
         await pilot.press("down", "down")
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
@@ -118,7 +148,7 @@ def test_the_highlighted_table_stays_highlighted_when_rows_come_and_go(tmp_path:
         glance = Glance(BOB)
         tables[0].watch(glance)
         tables[0].unwatch(glance)  # the first table goes: the third moves up a row
-        await caught_up()
+        await caught_up(app, hall)
         assert [row[0] for row in listed(app)] == ["2", "3"]
         assert lobby.highlighted() is tables[2]
 
@@ -150,7 +180,7 @@ def test_a_burst_of_changes_is_folded_into_few_updates(
             glance = Glance(BOB)
             table.watch(glance)
             table.unwatch(glance)
-        await caught_up()
+        await caught_up(app, hall)
         assert 1 <= len(updates) <= 2
         assert listed(app) == expected(hall, CAROL)
 
@@ -172,18 +202,24 @@ def test_a_lobby_under_a_table_waits_until_it_shows_again(
 
     async def scenario(app: NetApp, hall: TableHall, pilot: Pilot[Any]) -> None:
         table = hall.open_table(MARTIAN, {}, [OPEN, ME], CAROL)
-        await caught_up()
+        await caught_up(app, hall)
+        lobby = lobby_of(app)
         app.open_table(table)
-        await pilot.pause(0.3)
+        await wait_for(
+            lambda: isinstance(app.screen, TableScreen) and not lobby.on_top,
+            what="the table to show above the lobby",
+        )
         updates.clear()
         news.clear()
         table.sit(ALICE, 0)
         table.play(ALICE, MARTIAN.parse_move(table.record.state, "b1-a1"))
-        await caught_up()
+        await handled_so_far(lobby)
         assert updates == []
         assert news == []  # not even a message: the hidden lobby only notes it is behind
+        assert lobby.stale
+        assert settled(lobby)  # and no update waits for its time either
         await pilot.press("ctrl+n")  # back to the lobby
-        await caught_up()
+        await caught_up(app, hall)
         assert updates and all(updates)
         assert listed(app) == expected(hall, CAROL)
         assert listed(app)[0][2:5] == ["alice (away) · you (away)", "0", "1"]
