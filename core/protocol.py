@@ -18,6 +18,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from core import __version__
 from core.ai import Searcher, find_level, move_seed
@@ -195,7 +196,7 @@ class Session:
             raise CommandError("no game yet: start one with new_game <game>")
         return self.record
 
-    def _game(self) -> Game:
+    def _game(self) -> Game[Any, Any]:
         return self._record().game
 
     @staticmethod

@@ -12,6 +12,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from core.ai.budget import Budget
 from core.ai.plugin import GamePlugin, outcome_value
@@ -43,8 +44,8 @@ class AlphaBetaSearch:
 
     def __init__(
         self,
-        game: Game,
-        plugin: GamePlugin,
+        game: Game[Any, Any],
+        plugin: GamePlugin[Any, Any],
         state: State,
         seat: int,
         moves: Sequence[Move],
@@ -57,7 +58,7 @@ class AlphaBetaSearch:
         self.allies = plugin.allies(state, seat)
         shuffled = list(plugin.search_moves(state, moves))
         rng.shuffle(shuffled)  # ties between equal moves fall differently with each seed
-        self.root_moves = list(plugin.order_moves(state, shuffled))
+        self.root_moves: list[Move] = list(plugin.order_moves(state, shuffled))
         #: Root moves after which the same seat moves again (never picked at random).
         self.keeps_turn = {
             move

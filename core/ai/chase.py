@@ -144,7 +144,7 @@ def claims(state: ChaseState, seat: int) -> list[AddGold]:
     return [AddGold(sq, sizes[sq] + 1) for sq in bits(guarded) if sizes[sq] < loose]
 
 
-class ChasePlugin(GamePlugin):
+class ChasePlugin(GamePlugin[ChaseState, ChaseMove]):
     algorithm = "alphabeta"
     playout_depth = 6
     quiescence_depth = 3

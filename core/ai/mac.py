@@ -115,7 +115,7 @@ def pressure(board: Sequence[int], chasers: Sequence[int], targets: Sequence[int
     return total / FARTHEST
 
 
-class MacPlugin(GamePlugin):
+class MacPlugin(GamePlugin[MacState, MacMove]):
     # Alpha-beta with its capture search; where something is hidden (the other hand of
     # tokens, face-down pieces), on a few positions drawn by ``determinize``.
     algorithm = "alphabeta"
@@ -154,7 +154,7 @@ class MacPlugin(GamePlugin):
         board as the move's token (a push) leaves it."""
         if move.kind != MOVE:
             return 0.0
-        board = state.board
+        board: Sequence[int] = state.board
         if move.token_path:
             board = after_token(board, move)
         code = board[move.path[-1]]

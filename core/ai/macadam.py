@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
 
 from core.ai.plugin import GamePlugin
-from core.game import Move
 from core.games.macadam.board import GOAL, HALF, NORTH, SOUTH, WIDTH, squares_of
+from core.games.macadam.moves import MacadamMove, PawnMove
 from core.games.macadam.state import MacadamState
 
 #: Weights of the progress measures, in "pawns across the lane".
@@ -47,21 +48,29 @@ def progress(pawns: int, seat: int) -> float:
     return ADVANCE_WEIGHT * advance + CROSSED_WEIGHT * crossed - NEAREST_WEIGHT * nearest
 
 
-class MacadamPlugin(GamePlugin):
+class MacadamPlugin(GamePlugin[MacadamState, MacadamMove]):
     algorithm = "alphabeta"
     playout_depth = 8
 
-    def order_moves(self, state: MacadamState, moves: Sequence[Move]) -> Sequence[Move]:
+    def order_moves(
+        self, state: MacadamState, moves: Sequence[MacadamMove]
+    ) -> Sequence[MacadamMove]:
         """The moves that carry a pawn furthest forward first (placements as they come)."""
         if state.placing:
             return moves
+        if TYPE_CHECKING:  # in the battle every move is a pawn's (told the checker only)
+            moves = cast(Sequence[PawnMove], moves)
         forward = 1 if state.side == SOUTH else -1
         return sorted(moves, key=lambda move: forward * (move.start // WIDTH - move.end // WIDTH))
 
-    def tactical_moves(self, state: MacadamState, moves: Sequence[Move]) -> Sequence[Move]:
+    def tactical_moves(
+        self, state: MacadamState, moves: Sequence[MacadamMove]
+    ) -> Sequence[MacadamMove]:
         """The moves that end on the opponent's goal (and so win)."""
         if state.placing:
             return ()
+        if TYPE_CHECKING:  # in the battle every move is a pawn's (told the checker only)
+            moves = cast(Sequence[PawnMove], moves)
         goal = GOAL[NORTH if state.side == SOUTH else SOUTH]
         return [move for move in moves if goal >> move.end & 1]
 

@@ -66,13 +66,13 @@ def side_values(
     return tuple(values)
 
 
-class MartianChessPlugin(GamePlugin):
+class MartianChessPlugin(GamePlugin[State, Move]):
     algorithm = "alphabeta"
     playout_depth = 10
     #: A deadlock tie is a draw; the computer would rather capture before the clock runs out.
     contempt = 0.1
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[State, Move]) -> None:
         super().__init__(game)
         #: Evaluations by (scores, teams, clock), the only things they depend on: a search
         #: meets the same few scores again and again.

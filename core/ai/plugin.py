@@ -10,13 +10,13 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, Generic, TypeAlias
 
-from core.game import Game, Move, State
+from core.game import Game, M, S
 from core.outcome import Outcome
 
 #: ``determinize(view_state, seat, rng) -> state``: see the package documentation.
-Determinizer: TypeAlias = Callable[[State, int, random.Random], State]
+Determinizer: TypeAlias = Callable[[S, int, random.Random], S]
 
 #: Values of a finished game for one seat, in reward units.
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
@@ -30,7 +30,7 @@ def outcome_value(outcome: Outcome, seat: int) -> float:
     return WIN if seat in outcome.winners else LOSS
 
 
-class GamePlugin:
+class GamePlugin(Generic[S, M]):
     """Game knowledge for the search; every method has a generic default.
 
     Values are rewards in [0, 1] per seat: 1 is a certain win, 0 a certain loss.
@@ -54,7 +54,7 @@ class GamePlugin:
     #: above 0 the computer plays on for a win rather than settle for a sure draw.
     contempt: ClassVar[float] = 0.0
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[S, M]) -> None:
         self.game = game
 
     @property
@@ -62,19 +62,19 @@ class GamePlugin:
         """True when ``evaluate`` is overridden (alpha-beta and short playouts need it)."""
         return type(self).evaluate is not GamePlugin.evaluate
 
-    def evaluate(self, state: State) -> Sequence[float] | None:
+    def evaluate(self, state: S) -> Sequence[float] | None:
         """How good an unfinished ``state`` is for each seat (indexed by seat), or ``None``."""
         return None
 
-    def playout_move(self, state: State, moves: Sequence[Move], rng: random.Random) -> Move:
+    def playout_move(self, state: S, moves: Sequence[M], rng: random.Random) -> M:
         """The move a Monte Carlo playout makes from ``state`` (default: uniformly random)."""
         return moves[rng.randrange(len(moves))]
 
-    def order_moves(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
+    def order_moves(self, state: S, moves: Sequence[M]) -> Sequence[M]:
         """``moves`` with the most promising first, for alpha-beta cut-offs."""
         return moves
 
-    def search_moves(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
+    def search_moves(self, state: S, moves: Sequence[M]) -> Sequence[M]:
         """The moves the tree searches look at in ``state`` (default: every legal move).
 
         A game whose turns offer hundreds of moves that differ only in degree (every amount
@@ -84,7 +84,7 @@ class GamePlugin:
         """
         return moves
 
-    def searched_moves(self, state: State) -> Sequence[Move]:
+    def searched_moves(self, state: S) -> Sequence[M]:
         """``search_moves`` of every legal move of ``state``: what the tree searches expand.
 
         A plug-in whose ``search_moves`` keeps a small part of a long list may build that part
@@ -92,13 +92,13 @@ class GamePlugin:
         """
         return self.search_moves(state, self.game.legal_moves(state))
 
-    def tactical_moves(self, state: State, moves: Sequence[Move]) -> Sequence[Move]:
+    def tactical_moves(self, state: S, moves: Sequence[M]) -> Sequence[M]:
         """The moves that change the material balance (captures, goal moves): the alpha-beta
         search keeps following these past its depth so it never stops in mid-exchange.
         ``moves`` are the ``searched_moves`` of ``state``."""
         return ()
 
-    def capture_search_moves(self, state: State) -> Sequence[Move]:
+    def capture_search_moves(self, state: S) -> Sequence[M]:
         """The moves the capture search follows from ``state``: ``tactical_moves`` of the
         searched moves. A plug-in may find them more cheaply (the capture search visits most
         of the positions an alpha-beta search sees) or keep fewer there than in the main
@@ -106,20 +106,20 @@ class GamePlugin:
         moves = self.searched_moves(state)
         return self.tactical_moves(state, moves) if moves else ()
 
-    def allies(self, state: State, seat: int) -> frozenset[int]:
+    def allies(self, state: S, seat: int) -> frozenset[int]:
         """The seats playing for the same result as ``seat`` (its team), itself included."""
         return frozenset((seat,))
 
-    def determinizer(self) -> Determinizer | None:
+    def determinizer(self) -> Determinizer[S] | None:
         """The hook that fills in what a seat cannot see, or ``None`` when the game has none.
 
         A plug-in may define ``determinize(view_state, seat, rng)`` itself; otherwise the
         game's own ``determinize`` method is used if it has one.
         """
-        own = getattr(self, "determinize", None)
+        own: Determinizer[S] | None = getattr(self, "determinize", None)
         if callable(own):
             return own
-        hook = getattr(self.game, "determinize", None)
+        hook: Determinizer[S] | None = getattr(self.game, "determinize", None)
         return hook if callable(hook) else None
 
 
@@ -127,7 +127,7 @@ def _module_name(game_id: str) -> str:
     return "core.ai." + game_id.replace("-", "_")
 
 
-def plugin_for(game: Game) -> GamePlugin:
+def plugin_for(game: Game[S, M]) -> GamePlugin[S, M]:
     """The plug-in for ``game``: its own ``core.ai.<id>`` module's ``PLUGIN``, or the fallback."""
     name = _module_name(game.id)
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from core.ai.alphabeta import AlphaBetaSearch
 from core.ai.budget import Budget, StopFlag
@@ -38,11 +39,11 @@ class Searcher:
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any, Any],
         state: State,
         level: Level | str = "normal",
         seed: int = 0,
-        plugin: GamePlugin | None = None,
+        plugin: GamePlugin[Any, Any] | None = None,
     ) -> None:
         self.game = game
         self.level = find_level(level)
@@ -51,7 +52,7 @@ class Searcher:
         self.seat = game.to_move(state)
         view = game.view(state, self.seat)
         #: The moves to choose from: those the plug-in has the searches look at.
-        self.moves = list(self.plugin.search_moves(view, game.legal_moves(view)))
+        self.moves: list[Move] = list(self.plugin.search_moves(view, game.legal_moves(view)))
         if not self.moves:
             raise ValueError("the game is over: there is no move to choose")
         self._view = view
@@ -152,7 +153,7 @@ def _tree_depth(node: Node) -> int:
 
 
 def choose_move(
-    game: Game,
+    game: Game[Any, Any],
     state: State,
     level: Level | str = "normal",
     seed: int = 0,
