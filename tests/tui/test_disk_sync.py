@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +73,7 @@ def test_paths_are_flushed_in_order_each_once_off_the_callers_thread() -> None:
     assert started.wait(10)  # "a" is being flushed; these wait behind it
     syncs.sync_later([Path("b"), Path("c")])
     syncs.sync_later([Path("b")])
-    assert not syncs.flush(timeout=0.05)
+    assert not syncs.flush(timeout=0)  # "a" is held: nothing can be flushed yet
     release.set()
     assert syncs.flush(timeout=10)
     assert [path for path, _ in synced] == [Path("a"), Path("b"), Path("c")]
@@ -117,15 +116,28 @@ async def test_a_move_is_autosaved_at_once_and_flushed_to_disk_off_the_app(
 
 @app_test
 async def test_quitting_waits_for_the_last_flush(data_dir: Path) -> None:
+    """The flush is held until the app, quitting, asks to wait for it: had the app not
+    waited, the flush would still be held when the app is gone."""
+    asked = threading.Event()
     synced: list[Path] = []
 
-    def slow_sync(path: Path) -> None:
-        time.sleep(0.3)
+    def held_sync(path: Path) -> None:
+        asked.wait(30)
         synced.append(path)
 
+    class WaitedSync(BackgroundSync):
+        def flush(self, timeout: float | None = None) -> bool:
+            asked.set()
+            flushed = super().flush(timeout)
+            on_disk_when_done.append(list(synced))
+            return flushed
+
+    on_disk_when_done: list[list[Path]] = []
     app = make_app(data_dir, record=martian_record())
-    app.disk_sync = BackgroundSync(slow_sync)
+    app.disk_sync = WaitedSync(held_sync)
     async with app.run_test(size=SIZE) as pilot:
         await play_by_keys(pilot, ("c3", "d4"))
+        assert not asked.is_set()  # the move's flush is held ...
         await pilot.press("q")
-    assert synced == [autosave_file(data_dir)]
+    # ... until quitting asked for it, and quitting went on only once it was done.
+    assert on_disk_when_done == [[autosave_file(data_dir)]]
