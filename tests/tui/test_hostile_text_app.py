@@ -105,6 +105,7 @@ async def test_names_typed_at_setup_show_as_text_on_the_board(data_dir: Path) ->
             assert_plain(app, text.strip())  # panel, border title, status line
             await type_move(pilot, app, text)
             assert screen.record.current is screen.record.root
+            assert_plain(app)  # the refused text stays in the move line, selected
             await pilot.press("escape")
             await pilot.pause()
             assert_plain(app, text.strip())
@@ -139,6 +140,12 @@ async def test_saved_games_show_as_text_in_the_library_and_in_review(data_dir: P
             await until(pilot, lambda n=name, lib=library: lib.highlighted().name == n, "the row")
             await pilot.pause()
             assert_plain(app, name[:8], cells=8)  # the row and the detail line
+            await pilot.press("r")  # the rename dialog offers the file's name
+            await until(pilot, lambda lib=library: app.screen is not lib, "the dialog")
+            await pilot.pause()
+            assert_plain(app, name[:8], cells=8)
+            await pilot.press("escape")
+            await until(pilot, lambda lib=library: app.screen is lib, "the library")
             await pilot.press("enter")
             await until(pilot, lambda lib=library: app.screen is not lib, "the review")
             screen = board_screen(app)

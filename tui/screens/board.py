@@ -37,7 +37,7 @@ from tui.describe import (
 )
 from tui.host import host
 from tui.move_tree_rows import tree_rows
-from tui.plain_text import plain
+from tui.plain_text import clean, plain
 from tui.screens.computer_seats import ComputerSeatsMixin
 from tui.screens.game_over import GameOverChoice, GameOverScreen
 from tui.screens.handover import HandoverScreen
@@ -479,6 +479,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
             move = self.game.parse_move(self.record.state, text)
         except PawnshopError as error:
             self.say(str(error), error=True)
+            event.input.value = clean(event.input.value)  # a paste may hold escapes: not shown
             event.input.select_all()
             return
         self._close_entry()

@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from saves.errors import SaveError
-from tui.plain_text import plain
+from tui.plain_text import clean, plain
 
 
 class SaveAsScreen(ModalScreen[Path | None]):
@@ -41,7 +41,8 @@ class SaveAsScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(plain(self.prompt), classes="dialog-title")
-            yield Input(value=self.suggestion, id="save-name", compact=True)
+            # A file name may hold what a terminal obeys: offered without it.
+            yield Input(value=clean(self.suggestion), id="save-name", compact=True)
             yield Static("", id="save-error", classes="dialog-error")
             yield Static(self.hint, classes="dialog-muted")
 
