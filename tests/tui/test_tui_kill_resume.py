@@ -17,8 +17,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tui_helpers import MARTIAN, SIZE, app_test, board_screen, line, make_app, martian_record
-from unfinished_helpers import resumable_lines
+from tui_helpers import MARTIAN, SIZE, app_test, line, make_app, martian_record
+from unfinished_helpers import resumable_lines, wait_for_screen
+from waiting import wait_for_in_thread
 
 from core import GameRecord
 from core.record import Node
@@ -97,11 +98,8 @@ def tree(node: Node) -> tuple:
 
 
 def wait_until(condition: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {WAIT:.0f} s for {what}")
-        time.sleep(0.05)
+    """Wait for the app in the terminal, which runs in a process of its own."""
+    wait_for_in_thread(condition, WAIT, what)
 
 
 def autosaved_line(data_dir: Path) -> list[str] | None:
@@ -135,17 +133,10 @@ async def resume(data_dir: Path) -> GameRecord:
     """A new app (in this process): accept the offer to resume; the record on the board."""
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(50):  # a busy machine may need a few turns of the event loop
-            if isinstance(app.screen, ResumeScreen):
-                break
-            await pilot.pause(0.1)
-        assert isinstance(app.screen, ResumeScreen)
+        await wait_for_screen(pilot, ResumeScreen)
         await pilot.press("y")
-        for _ in range(50):
-            if isinstance(app.screen, BoardScreen):
-                break
-            await pilot.pause(0.1)
-        return board_screen(app).record
+        board: BoardScreen = await wait_for_screen(pilot, BoardScreen)
+        return board.record
 
 
 def expected(moves: list[str], undos: int = 0) -> GameRecord:
@@ -194,13 +185,9 @@ async def test_moves_taken_back_are_autosaved_as_a_variation_and_redo_resumes_th
     assert text.endswith("1. c3-d4 2. b6-a5 | (3. d2xa5 4. a7-b6) *\n")
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(50):
-            if isinstance(app.screen, ResumeScreen):
-                break
-            await pilot.pause(0.1)
+        await wait_for_screen(pilot, ResumeScreen)
         await pilot.press("y")
-        await pilot.pause()
-        record = board_screen(app).record
+        record = (await wait_for_screen(pilot, BoardScreen)).record
         assert line(record) == moves[:2]
         assert [node.notation for node in record.mainline()] == moves[:2]
         assert [node.notation for node in record.current.children] == moves[2:3]
@@ -248,9 +235,6 @@ async def test_two_unfinished_games_both_survive_a_kill(data_dir: Path) -> None:
     assert line(record) == second
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(50):
-            if isinstance(app.screen, ResumeScreen):
-                break
-            await pilot.pause(0.1)
+        await wait_for_screen(pilot, ResumeScreen)
         await pilot.press("n")
         assert await resumable_lines(pilot) == sorted([first, second])
