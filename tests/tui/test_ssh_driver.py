@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
@@ -13,7 +14,9 @@ import pytest
 from textual import constants, events
 from textual.app import App
 from textual.message import Message
+from waiting import wait_for
 
+import tui.ssh.driver as driver_module
 from tui.ssh.driver import (
     MAX_BACKLOG,
     MAX_BUFFERED_OUTPUT,
@@ -62,6 +65,8 @@ class RecordingApp:
         self.busy = False
         self.batch = 0
         self.prompts = 0
+        #: How many times the driver asked whether the app had settled.
+        self.settle_checks = 0
         #: For each event, whether repaints were held back when it was posted.
         self.held: list[bool] = []
 
@@ -70,15 +75,13 @@ class RecordingApp:
         self.held.append(self.batch > 0)
         return True
 
-    def _begin_batch(self) -> None:
+    @contextmanager
+    def batch_update(self) -> Iterator[None]:
         self.batch += 1
-
-    def _end_batch(self) -> None:
-        self.batch -= 1
-
-    @property
-    def _batch_count(self) -> int:
-        return self.batch
+        try:
+            yield
+        finally:
+            self.batch -= 1
 
     @property
     def screen(self) -> RecordingApp:
@@ -89,7 +92,14 @@ class RecordingApp:
         self.prompts += 1
 
     def settled(self) -> bool:
+        self.settle_checks += 1
         return not self.busy
+
+    async def asked_again(self, times: int = 20) -> None:
+        """Wait until the driver has asked ``times`` more times whether the app has settled:
+        whatever it holds back until then, it holds back while the app is busy."""
+        target = self.settle_checks + times
+        await wait_for(lambda: self.settle_checks >= target, what=f"{times} more settle checks")
 
     def keys(self) -> list[str]:
         return [message.key for message in self.messages if isinstance(message, events.Key)]
@@ -155,16 +165,39 @@ def test_bytes_become_keys_across_chunks_and_bad_utf8_becomes_a_replacement() ->
     drive(scenario)
 
 
-def test_a_lone_escape_waits_for_the_escape_delay_a_sequence_does_not() -> None:
+def test_a_sequence_split_within_the_escape_delay_is_one_key(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A long escape delay, so that however slowly this machine runs the rest of the sequence
+    # arrives within it.
+    monkeypatch.setattr(constants, "ESCAPE_DELAY", 30.0)
+
     async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
         driver.feed(b"\x1b")
+        for _ in range(10):
+            await asyncio.sleep(0)
         assert app.keys() == []
-        await asyncio.sleep(constants.ESCAPE_DELAY / 2)
         driver.feed(b"[B")
         assert app.keys() == ["down"]
+
+    drive(scenario)
+
+
+def test_a_lone_escape_arrives_once_the_escape_delay_has_passed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The delay is the behaviour under test: a short one, awaited with a deadline, and the
+    # Esc must not come before it (a lower bound, which a busy machine cannot break).
+    delay = 0.05
+    monkeypatch.setattr(constants, "ESCAPE_DELAY", delay)
+
+    async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        loop = asyncio.get_running_loop()
+        fed = loop.time()
         driver.feed(b"\x1b")
-        await asyncio.sleep(constants.ESCAPE_DELAY + 0.1)
-        assert app.keys() == ["down", "escape"]
+        assert app.keys() == []
+        await wait_for(lambda: app.keys() == ["escape"], what="the lone Esc")
+        assert loop.time() - fed >= delay
 
     drive(scenario)
 
@@ -232,10 +265,16 @@ def test_input_before_the_app_is_ready_is_delivered_after_its_first_size() -> No
     drive(scenario, start=False)
 
 
-def test_input_after_stop_is_ignored() -> None:
+def test_input_after_stop_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(constants, "ESCAPE_DELAY", 0.01)
+
     async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
         driver.stop_application_mode()
-        driver.feed(b"abc")
+        driver.feed(b"abc\x1b")
+        assert app.messages == []
+        # Nothing to wait for, since nothing may arrive: this sleep's timer is due after the
+        # driver's escape timer would be, and the loop runs timers in the order they are due,
+        # so any late delivery has happened by the time it returns.
         await asyncio.sleep(constants.ESCAPE_DELAY + 0.05)
         assert app.messages == []
 
@@ -248,7 +287,7 @@ def test_writes_in_one_loop_turn_go_out_as_one_channel_write() -> None:
         driver.write("ab")
         driver.write("c\u00e9")
         assert channel.written == []
-        await asyncio.sleep(0)
+        await asyncio.sleep(0)  # exactly one loop turn: that turn is the behaviour under test
         assert channel.written == ["abc\u00e9".encode()]
         driver.write("d")
         driver.flush()
@@ -304,10 +343,7 @@ def test_a_channel_that_fails_to_take_output_ends_that_output_and_nothing_else()
             on_output_failure=lambda: failures.append("failed"),
         )
         driver.write("x")  # flushed by a callback on the loop, as the app's output is
-        for _ in range(100):
-            if failures:
-                break
-            await asyncio.sleep(0)
+        await wait_for(lambda: failures, what="the output failure")
         driver.write("y")  # written to no more
         driver.flush()
         assert failures == ["failed"]
@@ -343,10 +379,7 @@ def test_an_error_while_handing_input_over_on_the_loop_ends_that_input_and_nothi
         driver.start_application_mode()
         app.take()
         driver.feed(b"ab")
-        for _ in range(100):
-            if failures:
-                break
-            await asyncio.sleep(0)
+        await wait_for(lambda: failures, what="the input failure")
         assert failures == ["failed"]
         assert errors == []
         assert app.keys() == ["a"]
@@ -372,12 +405,12 @@ def test_each_event_waits_until_the_app_has_settled_after_the_one_before() -> No
         app.busy = True
         driver.feed(b":e2")
         assert app.keys() == ["colon"]
-        await asyncio.sleep(0.05)
+        await app.asked_again()
         assert app.keys() == ["colon"]  # still busy: the rest waits
         driver.feed(b"-e4\r")
         app.busy = False
-        await asyncio.sleep(0.05)
-        assert app.keys() == ["colon", "e", "2", "minus", "e", "4", "enter"]
+        typed = ["colon", "e", "2", "minus", "e", "4", "enter"]
+        await wait_for(lambda: app.keys() == typed, what="the rest of the keys")
 
     drive(scenario)
 
@@ -388,7 +421,7 @@ def test_a_burst_is_drawn_once_at_its_end_and_a_lone_key_at_once() -> None:
         driver.feed(b"e2-e4\r")
         assert app.batch == 1  # repaints held from the first key of the burst
         app.busy = False
-        await asyncio.sleep(0.05)
+        await wait_for(lambda: len(app.keys()) == 6 and app.batch == 0, what="the whole burst")
         assert app.keys() == ["e", "2", "minus", "e", "4", "enter"]
         assert app.held == [True] * 6 and app.batch == 0 and app.prompts == 1
         driver.feed(b"x")
@@ -397,13 +430,24 @@ def test_a_burst_is_drawn_once_at_its_end_and_a_lone_key_at_once() -> None:
     drive(scenario)
 
 
-def test_an_app_that_never_settles_still_gets_its_input_in_order() -> None:
+def test_an_app_that_never_settles_still_gets_its_input_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # How long the driver waits is the behaviour under test: a short wait, awaited with a
+    # deadline, and the next key must not come before it (a lower bound).
+    settle_timeout = 0.2
+    assert settle_timeout < SETTLE_TIMEOUT
+    monkeypatch.setattr(driver_module, "SETTLE_TIMEOUT", settle_timeout)
+
     async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
+        loop = asyncio.get_running_loop()
         app.busy = True
+        fed = loop.time()
         driver.feed(b"ab")
         assert app.keys() == ["a"]
-        await asyncio.sleep(SETTLE_TIMEOUT + 0.2)
+        await wait_for(lambda: app.keys() != ["a"], what="the key after the settle timeout")
         assert app.keys() == ["a", "b"]
+        assert loop.time() - fed >= settle_timeout
 
     drive(scenario)
 
@@ -416,15 +460,12 @@ def test_a_flood_goes_over_in_batches_and_pauses_reading_until_the_app_catches_u
         assert app.keys() == ["x"] * MAX_EVENTS_IN_FLIGHT
         assert channel.paused and channel.pauses == 1
         assert app.batch == 0  # a flood is drawn as it goes
-        await asyncio.sleep(0.05)
+        await app.asked_again()
         assert len(app.keys()) == MAX_EVENTS_IN_FLIGHT  # the app is still busy
         app.busy = False
-        for _ in range(100):
-            await asyncio.sleep(0.01)
-            if not channel.paused:
-                break
-        assert not channel.paused and channel.pauses == 1
-        await asyncio.sleep(0.05)
+        await wait_for(lambda: not channel.paused, what="reading to resume")
+        assert channel.pauses == 1
+        await wait_for(lambda: len(app.keys()) == flood, what="the whole flood")
         assert app.keys() == ["x"] * flood
 
     drive(scenario)
@@ -436,7 +477,7 @@ def test_a_burst_just_under_the_flood_size_still_goes_one_event_at_a_time() -> N
         driver.feed(b"y" * MAX_BURST)
         assert app.keys() == ["y"]
         app.busy = False
-        await asyncio.sleep(0.05)
+        await wait_for(lambda: len(app.keys()) == MAX_BURST, what="the whole burst")
         assert app.keys() == ["y"] * MAX_BURST
 
     drive(scenario)

@@ -12,19 +12,9 @@ else redraws it. This happened at SSH tables, where the lobby sits under the tab
 
 from __future__ import annotations
 
-from typing import Any
-
-from textual.screen import Screen
+from tui.textual_internals import TimedUpdateHook, draw_dirty_widgets_now
 
 
-class KeptUpdates(Screen[Any]):
-    def _on_timer_update(self) -> None:
-        if (
-            self._repaint_required
-            and self._dirty_widgets
-            and not self._layout_required  # laying out hands them over already
-            and self.is_current
-            and not self.app._batch_count
-        ):
-            self._compositor.update_widgets(self._dirty_widgets)
-        super()._on_timer_update()
+class KeptUpdates(TimedUpdateHook):
+    def before_timed_update(self) -> None:
+        draw_dirty_widgets_now(self)

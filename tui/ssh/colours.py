@@ -7,7 +7,7 @@ the server's own environment: it comes from the TERM the SSH client sent with it
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -130,4 +130,18 @@ def apply_colour_system(app: App[Any], colours: ColourSystem, size: tuple[int, i
         soft_wrap=False,
         _environ={},
     )
-    app._filters.append(ColourDepthFilter(colours))
+    add_line_filter(app, ColourDepthFilter(colours))
+
+
+def add_line_filter(app: App[Any], line_filter: LineFilter) -> None:
+    """Have ``app`` pass every line it draws through ``line_filter`` too, after its own filters.
+
+    Every widget asks its app for the line filters to apply (``App.get_line_filters``, public);
+    Textual has no public way to add one, so this app's own answer is extended.
+    """
+    own_filters = app.get_line_filters
+
+    def get_line_filters() -> Sequence[LineFilter]:
+        return [*own_filters(), line_filter]
+
+    app.get_line_filters = get_line_filters  # type: ignore[method-assign]

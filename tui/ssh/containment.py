@@ -39,7 +39,7 @@ def owning_app(node: object) -> App[Any] | None:
     while node is not None:
         if isinstance(node, App):
             return node
-        node = getattr(node, "_parent", None)
+        node = getattr(node, "parent", None)
     return None
 
 

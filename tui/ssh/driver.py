@@ -6,6 +6,10 @@ process. This driver runs entirely on the event loop, with no threads: the sessi
 the bytes the client typed and the window sizes it reports; the driver parses the bytes with
 Textual's xterm parser into key, mouse and paste events for its app, and sends the app's
 output back down the channel.
+
+The driver keeps references of its own to its app, loop and window size rather than use
+``Driver``'s private attributes; the Textual internals it needs come from
+``tui/textual_internals.py``.
 """
 
 from __future__ import annotations
@@ -15,18 +19,19 @@ import codecs
 import contextlib
 import logging
 from collections import deque
+from contextlib import ExitStack
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
 
 from textual import constants, events
-from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser
 from textual.app import ScreenStackError
 from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
 
 from tui.ssh.settled import app_is_settled
+from tui.textual_internals import new_input_parser, parser_awaits_escape, set_driver_size
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -66,6 +71,10 @@ MAX_PASTE_CHARACTERS = 256 * 1024
 
 #: Input that arrives before the app is ready is kept up to this many bytes.
 MAX_EARLY_INPUT = 64 * 1024
+
+#: The markers around a bracketed paste (xterm's, which Textual's parser understands).
+BRACKETED_PASTE_START = "\x1b[200~"
+BRACKETED_PASTE_END = "\x1b[201~"
 
 #: Characters kept from the end of each input chunk to find paste markers split in two.
 _MARKER_TAIL = len(BRACKETED_PASTE_START) - 1
@@ -132,12 +141,17 @@ class SSHDriver(Driver):
         log: logging.Logger | None = None,
         settled: Callable[[], bool] | None = None,
     ) -> None:
-        super().__init__(app, debug=False, mouse=mouse, size=clamp_size(*size))
+        window = clamp_size(*size)
+        super().__init__(app, debug=False, mouse=mouse, size=window)
+        self._session_app = app
+        self._event_loop = asyncio.get_running_loop()
+        self._window = window
+        self._mouse_reporting = mouse
         self._channel = channel
         self._on_output_overflow = on_output_overflow
         self._on_output_failure = on_output_failure
         self._on_input_failure = on_input_failure
-        self._parser = XTermParser()
+        self._parser = new_input_parser()
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self._output: list[str] = []
         self._flush_scheduled = False
@@ -152,7 +166,7 @@ class SSHDriver(Driver):
         self._waiting_for_app = False
         self._flooding = False
         self._handed_over = 0
-        self._holding_repaints = False
+        self._held_repaints: ExitStack | None = None
         self._settle_checks = 0
         self._settle_deadline = 0.0
         self._settle_handle: asyncio.Handle | None = None
@@ -165,8 +179,7 @@ class SSHDriver(Driver):
     @property
     def size(self) -> tuple[int, int]:
         """The current window size (columns, rows)."""
-        assert self._size is not None
-        return self._size
+        return self._window
 
     # -- output ------------------------------------------------------------------------------
 
@@ -177,7 +190,7 @@ class SSHDriver(Driver):
         self._output.append(data)
         if not self._flush_scheduled:
             self._flush_scheduled = True
-            self._loop.call_soon(self.flush)
+            self._event_loop.call_soon(self.flush)
 
     def flush(self) -> None:
         """Send what was queued. A channel that fails to take it ends this session's output
@@ -209,7 +222,7 @@ class SSHDriver(Driver):
         """Switch the client's terminal to full-screen mode and start delivering input."""
         write = self.write
         write(_ENTER_ALT_SCREEN)
-        if self._mouse:
+        if self._mouse_reporting:
             write(_ENABLE_MOUSE)
         write(_HIDE_CURSOR)
         write(_ENABLE_FOCUS_EVENTS)
@@ -247,7 +260,7 @@ class SSHDriver(Driver):
         write(_RESET_ATTRIBUTES)
         write(_DISABLE_BRACKETED_PASTE)
         write(_ENABLE_LINE_WRAP)
-        if self._mouse:
+        if self._mouse_reporting:
             write(_DISABLE_MOUSE)
         if not constants.DISABLE_KITTY_KEY:
             write(_POP_KITTY_KEYBOARD)
@@ -262,7 +275,7 @@ class SSHDriver(Driver):
 
     def send_message(self, message: Message) -> None:
         # Already on the app's loop: post directly, which also keeps the events in order.
-        self._app.post_message(message)
+        self._session_app.post_message(message)
 
     def open_url(self, url: str, new_tab: bool = True) -> None:
         """Opening a browser would open it on the server, so links are not followed."""
@@ -280,7 +293,7 @@ class SSHDriver(Driver):
     ) -> None:
         """Files would land on the server's disk, not the player's: refuse every delivery."""
         binary.close()
-        self._app.post_message(
+        self._session_app.post_message(
             events.DeliveryFailed(
                 key=delivery_key,
                 exception=OSError("files cannot be delivered over SSH"),
@@ -302,7 +315,8 @@ class SSHDriver(Driver):
 
     def resize(self, width: int, height: int) -> None:
         """The client's window changed size."""
-        self._size = clamp_size(width, height)
+        self._window = clamp_size(width, height)
+        set_driver_size(self, self._window)
         if self._input_enabled:
             self._send_size()
 
@@ -342,7 +356,7 @@ class SSHDriver(Driver):
             self._paste_length += len(text)
         if self._paste_length is not None and self._paste_length > MAX_PASTE_CHARACTERS:
             # The parser holds the paste so far: replace it, and skip input to the paste's end.
-            self._parser = XTermParser()
+            self._parser = new_input_parser()
             self._paste_length = None
             self._dropping_paste = True
             self._marker_tail = ""
@@ -355,7 +369,7 @@ class SSHDriver(Driver):
         """Make sure a lone Esc is delivered once the escape delay has passed with no more input."""
         if self._tick_handle is not None:
             self._tick_handle.cancel()
-        self._tick_handle = self._loop.call_later(
+        self._tick_handle = self._event_loop.call_later(
             constants.ESCAPE_DELAY + _TICK_MARGIN, self._guarded, self._tick
         )
 
@@ -381,7 +395,7 @@ class SSHDriver(Driver):
             return
         self._ready.extend(self._parser.tick())
         self._hand_over_input()
-        if getattr(self._parser, "_timeout_time", None) is not None:
+        if parser_awaits_escape(self._parser):
             self._schedule_tick()
 
     def _hand_over_input(self) -> None:
@@ -424,41 +438,40 @@ class SSHDriver(Driver):
             self._resume_reading()
 
     def _hold_repaints(self) -> None:
-        if not self._holding_repaints:
-            self._holding_repaints = True
-            self._app._begin_batch()
+        if self._held_repaints is None:
+            self._held_repaints = ExitStack()
+            self._held_repaints.enter_context(self._session_app.batch_update())
 
     def _release_repaints(self) -> None:
-        if self._holding_repaints:
-            self._holding_repaints = False
-            app = self._app
-            app._end_batch()
-            if not app._batch_count:
-                # A screen whose update came due while repaints were held tries again at its
-                # next idle moment, which only its next message brings: bring one now.
-                with contextlib.suppress(ScreenStackError):
-                    app.screen.check_idle()
+        if self._held_repaints is not None:
+            held, self._held_repaints = self._held_repaints, None
+            held.close()
+            # A screen whose update came due while repaints were held tries again at its next
+            # idle moment, which only its next message brings: bring one now. (Should repaints
+            # still be held elsewhere, the screen finds that out and waits, as it would anyway.)
+            with contextlib.suppress(ScreenStackError):
+                self._session_app.screen.check_idle()
 
     def _wait_for_app(self) -> None:
         self._waiting_for_app = True
         self._settle_checks = 0
-        self._settle_deadline = self._loop.time() + SETTLE_TIMEOUT
-        self._settle_handle = self._loop.call_soon(self._guarded, self._check_settled)
+        self._settle_deadline = self._event_loop.time() + SETTLE_TIMEOUT
+        self._settle_handle = self._event_loop.call_soon(self._guarded, self._check_settled)
 
     def _check_settled(self) -> None:
         """Hand over the next input once the app has settled (or waited too long for it)."""
         self._settle_handle = None
         if not self._input_enabled:
             return
-        if not self._settled() and self._loop.time() < self._settle_deadline:
+        if not self._settled() and self._event_loop.time() < self._settle_deadline:
             self._settle_checks += 1
             quick = self._settle_checks < _QUICK_SETTLE_CHECKS
             if quick:
-                self._settle_handle = self._loop.call_soon(self._guarded, self._check_settled)
+                self._settle_handle = self._event_loop.call_soon(self._guarded, self._check_settled)
             else:
                 doublings = min(self._settle_checks - _QUICK_SETTLE_CHECKS, 8)
                 delay = min(_SETTLE_POLL_FIRST * 2**doublings, _SETTLE_POLL_LONGEST)
-                self._settle_handle = self._loop.call_later(
+                self._settle_handle = self._event_loop.call_later(
                     delay, self._guarded, self._check_settled
                 )
             return

@@ -11,32 +11,27 @@ queue of the app and every message loop is parked waiting for the next one.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from textual.app import App
 from textual.message_pump import MessagePump
+
+from tui.textual_internals import app_nodes, pump_has_callbacks_due, pump_is_closing, pump_is_parked
 
 
 def app_is_settled(app: App[Any]) -> bool:
     """True when no message pump of ``app`` (the app, its screens, their widgets) has work."""
     if _is_busy(app):
         return False
-    return not any(_is_busy(node) for node in list(app._registry))
+    return not any(_is_busy(node) for node in app_nodes(app))
 
 
 def _is_busy(pump: MessagePump) -> bool:
-    if pump._closing or pump._closed or not pump._running:
+    if pump_is_closing(pump) or not pump.is_running:
         # Not running (yet, or any more): nothing it holds can be handled by waiting.
         return False
-    queue = pump._message_queue
-    if not queue.empty() or pump._next_callbacks:
+    if pump.message_queue_size or pump_has_callbacks_due(pump):
         return True
-    # Parked: the message loop waits on its queue's event. Otherwise it is still handling a
+    # Parked: the message loop waits for its next message. Otherwise it is still handling a
     # message (or composing and mounting, before its loop starts).
-    return not _has_live_waiter(queue.ready_event)
-
-
-def _has_live_waiter(event: asyncio.Event) -> bool:
-    waiters = getattr(event, "_waiters", None)
-    return bool(waiters) and any(not waiter.done() for waiter in waiters)
+    return not pump_is_parked(pump)

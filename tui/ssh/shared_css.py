@@ -17,17 +17,23 @@ from typing import Any
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 
+from tui.textual_internals import (
+    replace_stylesheet_rule_parser,
+    stylesheet_rule_parser,
+    stylesheet_variables,
+)
+
 #: Parsed CSS kept (a piece of CSS is a file or one widget class's default CSS; an app uses
 #: a few dozen, and every session uses the same).
 CACHE_SIZE = 512
 
 _cache: OrderedDict[tuple[Any, ...], list[RuleSet]] = OrderedDict()
-_original_parse_rules = Stylesheet._parse_rules
+_original_parse_rules = stylesheet_rule_parser()
 
 
 def share_parsed_css() -> None:
     """Make every Textual stylesheet in this process use the shared cache (once is enough)."""
-    Stylesheet._parse_rules = _parse_rules_shared  # type: ignore[method-assign]
+    replace_stylesheet_rule_parser(_parse_rules_shared)
 
 
 def cached_pieces() -> int:
@@ -49,7 +55,7 @@ def _parse_rules_shared(
         is_default_rules,
         tie_breaker,
         scope,
-        frozenset(self._variables.items()),
+        frozenset(stylesheet_variables(self).items()),
     )
     rules = _cache.get(key)
     if rules is not None:

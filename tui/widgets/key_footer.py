@@ -15,7 +15,8 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+from tui.textual_internals import FooterKey
 
 #: What the footer shows: each shown binding's key, description, tooltip and whether it is
 #: enabled, in order, and whether the app has the focus (Textual shows nothing without it).

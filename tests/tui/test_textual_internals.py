@@ -1,0 +1,327 @@
+"""Every private part of Textual the app relies on (``tui/textual_internals.py``) is still there,
+still has the shape used, and still behaves as relied on, each exercised on a real app.
+
+An upgrade of Textual that changes one of them fails here with a message naming the internal
+and the Textual version, rather than somewhere far off in the SSH server or a screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from importlib.metadata import version
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
+from textual.drivers.headless_driver import HeadlessDriver
+from textual.geometry import Region, Size
+from textual.reactive import Reactive
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+from tui_helpers import app_test
+from waiting import wait_for
+
+import tui.textual_internals as internals
+from tui.ssh.settled import app_is_settled
+
+TEXTUAL = version("textual")
+
+
+def holds(condition: object, internal: str, expected: str) -> None:
+    """Fail loudly, naming ``internal`` and this Textual, unless ``condition`` holds."""
+    assert condition, (
+        f"Textual {TEXTUAL}: {internal} is no longer what tui/textual_internals.py relies on "
+        f"({expected}); adapt that module, then the pin in pyproject.toml"
+    )
+
+
+def parameters(function: Any) -> list[str]:
+    return list(inspect.signature(function).parameters)
+
+
+class Recorder(Widget, can_focus=True):
+    """Notes, as each key reaches it, whether its own message loop looked parked."""
+
+    def __init__(self) -> None:
+        super().__init__(id="recorder")
+        self.parked_while_handling: list[bool] = []
+        self.callbacks_run = 0
+
+    def render(self) -> Text:
+        return Text("recorder")
+
+    def on_key(self, event: events.Key) -> None:
+        self.parked_while_handling.append(internals.pump_is_parked(self))
+
+
+class Probe(App[None]):
+    CSS = "#recorder { height: 3; color: $primary; }"
+    BINDINGS = [Binding("x", "nothing", "Nothing")]
+
+    def compose(self) -> ComposeResult:
+        yield Recorder()
+        yield Static("note", id="note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Recorder).focus()
+
+    def action_nothing(self) -> None:
+        pass
+
+
+# -- input parsing ---------------------------------------------------------------------------
+
+
+def test_the_input_parser_makes_keys_and_holds_a_lone_escape_for_the_escape_delay() -> None:
+    internal = "textual._xterm_parser.XTermParser"
+    holds(
+        inspect.isclass(internals.XTermParser)
+        and all(
+            parameter.default is not inspect.Parameter.empty
+            for name, parameter in inspect.signature(internals.XTermParser).parameters.items()
+        ),
+        internal,
+        "a class built with no arguments",
+    )
+    parser = internals.new_input_parser()
+    keys = [event.key for event in parser.feed("a\x1b[A") if isinstance(event, events.Key)]
+    holds(keys == ["a", "up"], f"{internal}.feed", "text in, key events out")
+    holds(hasattr(parser, "_timeout_time"), "Parser._timeout_time", "an attribute of the parser")
+    holds(not internals.parser_awaits_escape(parser), "Parser._timeout_time", "None when idle")
+    holds(list(parser.feed("\x1b")) == [], f"{internal}.feed", "a lone Esc held back")
+    holds(
+        internals.parser_awaits_escape(parser),
+        "Parser._timeout_time",
+        "set while a lone Esc waits for the escape delay",
+    )
+
+    async def ticked() -> list[Any]:
+        events_out: list[Any] = []
+
+        def escaped() -> bool:
+            events_out.extend(parser.tick())
+            return bool(events_out)
+
+        await wait_for(escaped, what="the parser to time the lone Esc out")
+        return events_out
+
+    [escape] = asyncio.run(ticked())
+    holds(
+        isinstance(escape, events.Key) and escape.key == "escape",
+        f"{internal}.tick",
+        "the lone Esc once the escape delay has passed",
+    )
+    holds(
+        not internals.parser_awaits_escape(parser),
+        "Parser._timeout_time",
+        "None again once the Esc is out",
+    )
+
+
+def test_the_app_reads_its_size_from_its_driver_until_the_first_resize() -> None:
+    async def main() -> None:
+        app = App[None]()
+        driver = HeadlessDriver(app, size=(80, 24))
+        holds(getattr(driver, "_size", None) == (80, 24), "Driver._size", "the size given")
+        app._driver = driver
+        internals.set_driver_size(driver, (33, 11))
+        holds(app.size == Size(33, 11), "App.size and Driver._size", "App.size reads it")
+
+    asyncio.run(main())
+
+
+# -- whether an app has settled --------------------------------------------------------------
+
+
+@app_test
+async def test_the_nodes_queues_and_loops_of_a_running_app_are_seen() -> None:
+    app = Probe()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        recorder = app.query_one(Recorder)
+        nodes = internals.app_nodes(app)
+        holds(
+            app.screen in nodes and recorder in nodes and app.query_one("#note") in nodes,
+            "App._registry",
+            "every screen and widget of the app",
+        )
+        holds(
+            isinstance(getattr(recorder, "_next_callbacks", None), list),
+            "MessagePump._next_callbacks",
+            "a list of callbacks",
+        )
+        holds(
+            isinstance(getattr(recorder._message_queue, "ready_event", None), asyncio.Event),
+            "MessagePump._message_queue.ready_event",
+            "an asyncio.Event",
+        )
+        holds(hasattr(asyncio.Event(), "_waiters"), "asyncio.Event._waiters", "its waiting futures")
+
+        await wait_for(lambda: app_is_settled(app), what="the app to settle")
+        holds(
+            internals.pump_is_parked(recorder) and internals.pump_is_parked(app),
+            "MessagePump._message_queue.ready_event._waiters",
+            "an idle message loop waits on it",
+        )
+        await pilot.press("k")
+        holds(
+            recorder.parked_while_handling == [False],
+            "MessagePump._message_queue.ready_event._waiters",
+            "no waiter while a message is being handled",
+        )
+
+        def count() -> None:
+            recorder.callbacks_run += 1
+
+        recorder.call_next(count)
+        holds(
+            internals.pump_has_callbacks_due(recorder) and not app_is_settled(app),
+            "MessagePump._next_callbacks",
+            "call_next keeps the callback there until the loop runs it",
+        )
+        await wait_for(lambda: recorder.callbacks_run == 1, what="the callback")
+        await wait_for(lambda: not internals.pump_has_callbacks_due(recorder), what="it gone")
+
+        holds(not internals.pump_is_closing(recorder), "MessagePump._closing", "False at work")
+        await recorder.remove()
+        holds(
+            internals.pump_is_closing(recorder),
+            "MessagePump._closing and _closed",
+            "true once the widget is removed",
+        )
+
+
+# -- shared parsed CSS -----------------------------------------------------------------------
+
+
+@app_test
+async def test_every_stylesheet_parses_its_rules_through_the_one_replaceable_method() -> None:
+    internal = "Stylesheet._parse_rules"
+    original = internals.stylesheet_rule_parser()
+    holds(
+        parameters(original)
+        == ["self", "css", "read_from", "is_default_rules", "tie_breaker", "scope"],
+        internal,
+        "(self, css, read_from, is_default_rules, tie_breaker, scope)",
+    )
+    parsed: list[str] = []
+
+    def noting(self: Stylesheet, css: str, *args: Any, **kwargs: Any) -> list[RuleSet]:
+        parsed.append(css)
+        return original(self, css, *args, **kwargs)
+
+    internals.replace_stylesheet_rule_parser(noting)
+    try:
+        app = Probe()
+        async with app.run_test(size=(40, 12)) as pilot:
+            await pilot.pause()
+            holds(Probe.CSS in parsed, internal, "called for the app's own CSS")
+            recorder = app.query_one(Recorder)
+            height = recorder.styles.height
+            holds(
+                height is not None and height.value == 3,
+                internal,
+                "its rules styling the app",
+            )
+            variables = internals.stylesheet_variables(app.stylesheet)
+            holds(
+                variables.get("primary") == app.get_css_variables()["primary"],
+                "Stylesheet._variables",
+                "the CSS variables of the app's theme",
+            )
+    finally:
+        internals.replace_stylesheet_rule_parser(original)
+    holds(internals.stylesheet_rule_parser() is original, internal, "put back as it was")
+
+
+# -- repaints of a screen over another -------------------------------------------------------
+
+
+class Lower(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("the screen below")
+
+
+class Upper(internals.TimedUpdateHook):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hooked = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("line\n" * 5, id="up")
+
+    def before_timed_update(self) -> None:
+        self.hooked += 1
+        internals.draw_dirty_widgets_now(self)
+
+
+class TwoScreens(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(Lower())
+        self.push_screen(Upper())
+
+
+@app_test
+async def test_a_screen_s_timed_update_can_be_hooked_and_its_dirty_widgets_kept() -> None:
+    holds(
+        parameters(Screen._on_timer_update) == ["self"],
+        "Screen._on_timer_update",
+        "a method of the screen alone",
+    )
+    app = TwoScreens()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, Upper)
+        for name, kind in (
+            ("_repaint_required", bool),
+            ("_layout_required", bool),
+            ("_dirty_widgets", set),
+        ):
+            holds(isinstance(getattr(screen, name, None), kind), f"Screen.{name}", kind.__name__)
+        holds(
+            parameters(screen._compositor.update_widgets) == ["widgets"],
+            "Screen._compositor.update_widgets",
+            "a method taking the set of widgets",
+        )
+        holds(isinstance(getattr(app, "_batch_count", None), int), "App._batch_count", "an int")
+        hooked = screen.hooked
+        widget = screen.query_one("#up")
+        widget.refresh(Region(0, 2, 10, 1))
+        # What the screen below does when it repaints an area: the top screen repaints it too.
+        screen.refresh(Region(0, 0, 40, 1))
+        await wait_for(lambda: screen.hooked > hooked, what="the screen's timed update")
+        await wait_for(
+            lambda: not widget._repaint_regions,
+            what="the widget's repaint drawn with the screen's",
+        )
+
+
+# -- the footer's keys -----------------------------------------------------------------------
+
+
+@app_test
+async def test_the_footer_mounts_a_footer_key_for_each_binding_shown() -> None:
+    holds(
+        issubclass(internals.FooterKey, Widget)
+        and isinstance(getattr(internals.FooterKey, "compact", None), Reactive),
+        "textual.widgets._footer.FooterKey",
+        "a widget with a reactive compact setting",
+    )
+    app = Probe()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await wait_for(lambda: app.query(internals.FooterKey), what="the footer's keys")
+        keys = app.query_one(Footer).query(internals.FooterKey)
+        holds(
+            "x" in [key.key for key in keys],
+            "textual.widgets._footer.FooterKey",
+            "one per binding shown, holding its key",
+        )
+        await pilot.pause()

@@ -1,0 +1,160 @@
+"""Every private part of Textual the app relies on, in one place.
+
+Textual's public API covers almost everything the app does; the few things it leaves out are
+reached here and nowhere else, each through a small function that says what it needs and
+which public API was missing. ``pyproject.toml`` pins Textual to the minor version these were
+checked against, and ``tests/tui/test_textual_internals.py`` checks each of them (that it is
+there, its shape, and the behaviour relied on), naming the internal and the Textual version
+when an upgrade changes one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from typing import Any
+
+# Textual parses terminal input with ``XTermParser``, which lives in a private module and is
+# not re-exported anywhere: a driver of our own (the SSH one) has no public parser to use.
+from textual._xterm_parser import XTermParser
+from textual.app import App
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
+from textual.driver import Driver
+from textual.message_pump import MessagePump
+from textual.screen import Screen
+
+# The footer's key widget: ``textual.widgets`` exports ``Footer`` but not the ``FooterKey``
+# widgets it mounts, which the app's footer needs to recognise among its children.
+from textual.widgets._footer import FooterKey
+
+__all__ = [
+    "FooterKey",
+    "ParseRules",
+    "TimedUpdateHook",
+    "XTermParser",
+    "app_nodes",
+    "draw_dirty_widgets_now",
+    "new_input_parser",
+    "parser_awaits_escape",
+    "pump_has_callbacks_due",
+    "pump_is_closing",
+    "pump_is_parked",
+    "replace_stylesheet_rule_parser",
+    "set_driver_size",
+    "stylesheet_rule_parser",
+    "stylesheet_variables",
+]
+
+#: The signature of ``Stylesheet._parse_rules``: (stylesheet, css, read_from,
+#: is_default_rules, tie_breaker, scope) -> rules.
+ParseRules = Callable[..., list[RuleSet]]
+
+
+# -- input parsing (the SSH driver) ----------------------------------------------------------
+
+
+def new_input_parser() -> XTermParser:
+    """A fresh parser of terminal input into key, mouse, paste and focus events."""
+    return XTermParser()
+
+
+def parser_awaits_escape(parser: XTermParser) -> bool:
+    """Whether ``parser`` holds a lone Esc that ``tick()`` will deliver once the escape delay
+    has passed. Textual's drivers tick the parser forever on a thread; one on the event loop
+    ticks only while this is true, and no public accessor says it (``Parser._timeout_time``).
+    """
+    return parser._timeout_time is not None
+
+
+def set_driver_size(driver: Driver, size: tuple[int, int]) -> None:
+    """Tell ``driver``'s app the window size before its first ``Resize`` event: ``App.size``
+    reads ``Driver._size`` until then, and ``Driver`` sets it only in its constructor."""
+    driver._size = size
+
+
+# -- whether an app has settled (the SSH driver's input pacing) ------------------------------
+
+
+def app_nodes(app: App[Any]) -> list[MessagePump]:
+    """Every node of ``app`` that has a message loop: its screens (installed or stacked) and
+    their widgets, including those being mounted or removed (``App._registry``). The public
+    ways to walk the DOM miss nodes that are not attached yet, or any more."""
+    return list(app._registry)
+
+
+def pump_is_closing(pump: MessagePump) -> bool:
+    """Whether ``pump`` is closing or closed (``_closing``, ``_closed``); ``is_running`` is
+    public, these are not."""
+    return pump._closing or pump._closed
+
+
+def pump_has_callbacks_due(pump: MessagePump) -> bool:
+    """Whether ``pump`` holds callbacks for its next idle moment (``call_next``); they are not
+    messages, so ``message_queue_size`` does not count them (``_next_callbacks``)."""
+    return bool(pump._next_callbacks)
+
+
+def pump_is_parked(pump: MessagePump) -> bool:
+    """Whether ``pump``'s message loop is waiting for its next message, rather than handling
+    one (or composing before its loop starts). Nothing public says it: the loop waits on its
+    queue's ready event (``_message_queue.ready_event``), and only that event's own private
+    list of waiters (``asyncio.Event._waiters``) shows a waiter."""
+    event: asyncio.Event = pump._message_queue.ready_event
+    waiters = getattr(event, "_waiters", None) or ()
+    return any(not waiter.done() for waiter in waiters)
+
+
+# -- shared parsed CSS (the SSH server) ------------------------------------------------------
+
+
+def stylesheet_rule_parser() -> ParseRules:
+    """``Stylesheet._parse_rules`` as it stands: the one place every stylesheet turns a piece of
+    CSS into rules. Textual caches parsed CSS per app only and offers no hook to share it."""
+    parse: ParseRules = Stylesheet._parse_rules
+    return parse
+
+
+def replace_stylesheet_rule_parser(parse: ParseRules) -> None:
+    """Make every stylesheet in the process parse CSS with ``parse`` (same signature as
+    ``stylesheet_rule_parser()``)."""
+    Stylesheet._parse_rules = parse  # type: ignore[method-assign]
+
+
+def stylesheet_variables(stylesheet: Stylesheet) -> Mapping[str, str]:
+    """The CSS variables (the theme) ``stylesheet`` parses with: a stylesheet takes them in
+    ``set_variables`` but gives no public way to read them back (``_variables``)."""
+    return stylesheet._variables
+
+
+# -- repaints of a screen over another (``tui/screens/kept_updates.py``) -----------------------
+
+
+class TimedUpdateHook(Screen[Any]):
+    """A screen that runs ``before_timed_update`` just before each of its timed updates.
+
+    A screen draws what changed from its update timer (``Screen._on_timer_update``), and Textual
+    offers no public hook at that moment.
+    """
+
+    def _on_timer_update(self) -> None:
+        self.before_timed_update()
+        super()._on_timer_update()
+
+    def before_timed_update(self) -> None:
+        """Override: called at each timed update, before the screen draws."""
+
+
+def draw_dirty_widgets_now(screen: Screen[Any]) -> None:
+    """Hand the widgets of ``screen`` waiting to be drawn to its compositor, if the update that
+    is due would otherwise forget them: a repaint of the whole screen asked for at the same
+    time clears them (``_repaint_required``, ``_dirty_widgets``, ``_layout_required``,
+    ``_compositor``, ``App._batch_count``). No public API hands widgets to the compositor."""
+    if (
+        screen._repaint_required
+        and screen._dirty_widgets
+        and not screen._layout_required  # laying out hands them over already
+        and screen.is_current
+        and not screen.app._batch_count
+    ):
+        screen._compositor.update_widgets(screen._dirty_widgets)
