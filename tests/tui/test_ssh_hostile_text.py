@@ -51,16 +51,14 @@ def shown_as(name: str) -> str:
 
 async def arrive(stack: AsyncExitStack, server: GameServer, name: str) -> Seat:
     connection = await stack.enter_async_context(connect(server, name))
-    terminal = await open_terminal(connection, size=SIZE, model=PyteScreen)
+    terminal = await open_terminal(connection, size=SIZE)
     seat = Seat(connection, terminal)
     await seat.shows(LOBBY)
     return seat
 
 
 def screen_of(seat: Seat) -> PyteScreen:
-    screen = seat.terminal.screen
-    assert isinstance(screen, PyteScreen)
-    return screen
+    return seat.terminal.screen
 
 
 def styles_of(seat: Seat, text: str) -> list[set[tuple[Any, ...]]]:

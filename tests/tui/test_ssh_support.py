@@ -1,25 +1,25 @@
-"""What the SSH tests share: terminal models, an SSH client showing one, a test app.
+"""What the SSH tests share: a terminal model, an SSH client showing it, a test app.
 
-``TerminalScreen`` understands just enough of what Textual sends (cursor moves, text, erase,
-private modes and the alternate screen) to tell what a player would see; it is tested here
-too. ``PyteScreen`` is a full terminal emulator (``pyte``): wide characters, combining marks
-and every cell's colours and attributes, for tests that read those. The other SSH test
+``PyteScreen`` is a full terminal emulator (``pyte``, with xterm's alternate screen added):
+what a player would see, wide characters, combining marks, every cell's colours and
+attributes, and the private modes set. Its additions are tested here. The other SSH test
 modules import from this one.
 """
 
 from __future__ import annotations
 
 import asyncio
-import codecs
-import re
+import copy
+from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import asyncssh
 import pyte
+from pyte.screens import StaticDefaultDict
 from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Static
@@ -33,146 +33,48 @@ T = TypeVar("T")
 TEST_TIMEOUT = 60.0
 WAIT_TIMEOUT = 10.0
 
-_CSI = re.compile(r"\x1b\[([?<>=]?)([0-9;:]*)[ -/]*([@-~])")
-_CSI_UNFINISHED = re.compile(r"\x1b\[[?<>=]?[0-9;:]*[ -/]*\Z")
-_OSC = re.compile(r"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
-_OSC_UNFINISHED = re.compile(r"\x1b\][^\x07\x1b]*\x1b?\Z")
+
+#: xterm's alternate screen: entered clear with the cursor saved, left back to the main screen.
+ALTERNATE_SCREEN = 1049
 
 
-class TerminalScreen:
-    """A grid of characters fed with terminal output, plus the private modes set on it."""
+class _Emulator(pyte.Screen):
+    """pyte's terminal plus xterm's alternate screen, which pyte notes as a mode but does not
+    switch to: full-screen apps draw there and leave the main screen as it was."""
 
-    def __init__(self, width: int = 80, height: int = 24) -> None:
-        self.width = width
-        self.height = height
-        self.modes: set[int] = set()
-        self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
-        self._pending = ""
-        self._main = self._blank()
-        self._alternate = self._blank()
-        self._cells = self._main
-        self.row = 0
-        self.column = 0
-        self._saved_cursor = (0, 0)
+    def __init__(self, columns: int, lines: int) -> None:
+        super().__init__(columns, lines)
+        self._main: tuple[Any, Any] | None = None
 
-    def _blank(self) -> list[list[str]]:
-        return [[" "] * self.width for _ in range(self.height)]
+    def set_mode(self, *modes: int, **kwargs: Any) -> None:
+        if kwargs.get("private") and ALTERNATE_SCREEN in modes and self._main is None:
+            self._main = (self.buffer, copy.copy(self.cursor))
+            self.buffer = defaultdict(lambda: StaticDefaultDict(self.default_char))
+            self.dirty.update(range(self.lines))
+        super().set_mode(*modes, **kwargs)
 
-    def resize(self, width: int, height: int) -> None:
-        self.width, self.height = width, height
-        self._main, self._alternate = self._blank(), self._blank()
-        self._cells = self._alternate if 1049 in self.modes else self._main
-        self.row = self.column = 0
-
-    def text(self) -> str:
-        return "\n".join("".join(row).rstrip() for row in self._cells)
-
-    def feed(self, data: bytes) -> None:
-        text = self._pending + self._decode(data)
-        self._pending = ""
-        index = 0
-        while index < len(text):
-            character = text[index]
-            if character == "\x1b":
-                consumed = self._escape(text, index)
-                if consumed is None:
-                    self._pending = text[index:]
-                    return
-                index = consumed
-                continue
-            self._character(character)
-            index += 1
-
-    def _escape(self, text: str, index: int) -> int | None:
-        """Handle the escape sequence at ``index``; its end, or ``None`` if it is unfinished."""
-        if index + 1 >= len(text):
-            return None
-        kind = text[index + 1]
-        if kind == "[":
-            match = _CSI.match(text, index)
-            if match is None:
-                return None if _CSI_UNFINISHED.match(text, index) else index + 2
-            self._control(match.group(1), match.group(2), match.group(3))
-            return match.end()
-        if kind == "]":
-            match = _OSC.match(text, index)
-            if match is None:
-                return None if _OSC_UNFINISHED.match(text, index) else index + 2
-            return match.end()
-        return index + 2
-
-    def _control(self, private: str, parameters: str, final: str) -> None:
-        numbers = [int(part) if part.isdigit() else 0 for part in parameters.split(";")]
-        first = numbers[0] if parameters else 0
-        if private == "?" and final in "hl":
-            for mode in numbers:
-                self._set_mode(mode, final == "h")
-        elif private:
-            return
-        elif final in "Hf":
-            row = numbers[0] if parameters and numbers[0] else 1
-            column = numbers[1] if len(numbers) > 1 and numbers[1] else 1
-            self.row = min(row, self.height) - 1
-            self.column = min(column, self.width) - 1
-        elif final == "J" and first in (2, 3):
-            self._cells[:] = self._blank()
-        elif final == "J":
-            self._erase_line(self.row, self.column)
-            for row in range(self.row + 1, self.height):
-                self._erase_line(row, 0)
-        elif final == "K":
-            self._erase_line(self.row, 0 if first == 2 else self.column)
-        elif final in "ABCD":
-            step = first or 1
-            if final == "A":
-                self.row = max(0, self.row - step)
-            elif final == "B":
-                self.row = min(self.height - 1, self.row + step)
-            elif final == "C":
-                self.column = min(self.width - 1, self.column + step)
-            else:
-                self.column = max(0, self.column - step)
-
-    def _set_mode(self, mode: int, on: bool) -> None:
-        if on:
-            self.modes.add(mode)
-        else:
-            self.modes.discard(mode)
-        if mode == 1049:  # the alternate screen, entered clear, with the cursor saved
-            if on:
-                self._alternate = self._blank()
-                self._saved_cursor = (self.row, self.column)
-            else:
-                self.row, self.column = self._saved_cursor
-            self._cells = self._alternate if on else self._main
-
-    def _erase_line(self, row: int, start: int) -> None:
-        for column in range(start, self.width):
-            self._cells[row][column] = " "
-
-    def _character(self, character: str) -> None:
-        if character == "\r":
-            self.column = 0
-        elif character == "\n":
-            self.row = min(self.height - 1, self.row + 1)
-        elif character == "\b":
-            self.column = max(0, self.column - 1)
-        elif character >= " ":
-            self._cells[self.row][self.column] = character
-            if self.column < self.width - 1:
-                self.column += 1
+    def reset_mode(self, *modes: int, **kwargs: Any) -> None:
+        if kwargs.get("private") and ALTERNATE_SCREEN in modes and self._main is not None:
+            self.buffer, self.cursor = self._main
+            self._main = None
+            self.dirty.update(range(self.lines))
+        super().reset_mode(*modes, **kwargs)
 
 
 class PyteScreen:
-    """A terminal as ``pyte`` emulates it, with the interface of ``TerminalScreen`` (no private
-    modes, no alternate screen) and every cell's character, colours and attributes."""
+    """A terminal as ``pyte`` emulates it (with the alternate screen added): the text shown,
+    every cell's character, colours and attributes, and the private modes set."""
 
     def __init__(self, width: int = 80, height: int = 24) -> None:
         self.width = width
         self.height = height
-        self.modes: set[int] = set()
-        self.emulator = pyte.Screen(width, height)
+        self.emulator = _Emulator(width, height)
         self._stream = pyte.ByteStream(self.emulator)
+
+    @property
+    def modes(self) -> set[int]:
+        """The private (DEC) modes set, by number: pyte keeps them shifted left by 5 bits."""
+        return {mode >> 5 for mode in self.emulator.mode if mode >= 32 and not mode % 32}
 
     def feed(self, data: bytes) -> None:
         self._stream.feed(data)
@@ -190,30 +92,11 @@ class PyteScreen:
         return [line[column] for column in range(self.width) if line[column].data]
 
 
-class Screen(Protocol):
-    """What a client session needs of a terminal model."""
-
-    width: int
-    height: int
-    modes: set[int]
-
-    def feed(self, data: bytes) -> None: ...
-
-    def resize(self, width: int, height: int) -> None: ...
-
-    def text(self) -> str: ...
-
-
 class ScreenClient(asyncssh.SSHClientSession[bytes]):
     """The client side of a session: what arrives on stdout drives a terminal model."""
 
-    def __init__(
-        self,
-        width: int = 80,
-        height: int = 24,
-        model: Callable[[int, int], Screen] = TerminalScreen,
-    ) -> None:
-        self.screen = model(width, height)
+    def __init__(self, width: int = 80, height: int = 24) -> None:
+        self.screen = PyteScreen(width, height)
         self.output = bytearray()
         self.errors = bytearray()
         self.closed = asyncio.Event()
@@ -255,7 +138,7 @@ class Terminal:
     client: ScreenClient
 
     @property
-    def screen(self) -> Screen:
+    def screen(self) -> PyteScreen:
         return self.client.screen
 
     def type(self, data: bytes | str) -> None:
@@ -279,11 +162,10 @@ async def open_terminal(
     term: str = "xterm-256color",
     size: tuple[int, int] = (80, 24),
     command: str | None = None,
-    model: Callable[[int, int], Screen] = TerminalScreen,
 ) -> Terminal:
     width, height = size
     channel, client = await connection.create_session(
-        lambda: ScreenClient(width, height, model),
+        lambda: ScreenClient(width, height),
         command,
         term_type=term,
         term_size=size,
@@ -378,32 +260,19 @@ class EchoApp(App[None]):
 # -- the terminal model's own tests ---------------------------------------------------------
 
 
-def test_screen_places_text_at_cursor_moves() -> None:
-    screen = TerminalScreen(10, 3)
-    screen.feed(b"\x1b[2;3Hab\x1b[1;1Hxy\x1b[31mz\x1b[0m")
-    assert screen.text() == "xyz\n  ab\n"
-
-
-def test_screen_keeps_an_escape_sequence_split_between_chunks() -> None:
-    screen = TerminalScreen(10, 2)
-    screen.feed(b"\x1b[2;")
-    screen.feed(b"4Hq\xc3")
-    screen.feed(b"\xa9")
-    assert screen.text() == "\n   q\u00e9"
-
-
-def test_screen_tracks_private_modes_and_the_alternate_screen() -> None:
-    screen = TerminalScreen(6, 2)
+def test_the_alternate_screen_is_entered_clear_and_left_back_to_the_main_screen() -> None:
+    screen = PyteScreen(6, 2)
     screen.feed(b"main")
     screen.feed(b"\x1b[?1049h\x1b[?1000;1006h\x1b[1;1Hgame")
     assert screen.text() == "game\n"
     assert {1049, 1000, 1006} <= screen.modes
     screen.feed(b"\x1b[?1049l\x1b[?1000l!")
     assert screen.text() == "main!\n"
-    assert screen.modes == {1006}
+    assert 1049 not in screen.modes and 1000 not in screen.modes and 1006 in screen.modes
 
 
-def test_screen_erases_lines_and_ignores_window_titles() -> None:
-    screen = TerminalScreen(6, 2)
-    screen.feed(b"abcdef\r\nghijkl\x1b]0;title\x07\x1b[1;3H\x1b[K\x1b[2;1H\x1b[2K")
-    assert screen.text() == "ab\n"
+def test_modes_are_the_private_modes_by_number() -> None:
+    screen = PyteScreen(6, 2)
+    assert 25 in screen.modes  # the cursor starts shown
+    screen.feed(b"\x1b[?25l\x1b[?2004h\x1b[4h")  # the last one is not private
+    assert 25 not in screen.modes and 2004 in screen.modes and 4 not in screen.modes
