@@ -3,15 +3,15 @@ same moment (see ``tui/screens/kept_updates.py``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Static
 from tui_helpers import app_test
+from waiting import wait_for
 
 from tui.screens.kept_updates import KeptUpdates
+from tui.textual_internals import TimedUpdateHook
 
 
 class Lower(Screen[None]):
@@ -19,18 +19,31 @@ class Lower(Screen[None]):
         yield Static("the screen below", id="low")
 
 
-class PlainUpper(Screen[None]):
+class PlainUpper(TimedUpdateHook):
+    """Textual's own screen, counting its timed updates (the hook draws nothing itself)."""
+
+    timed_updates = 0
+
     def compose(self) -> ComposeResult:
         yield Static("line\n" * 5, id="up")
+
+    def before_timed_update(self) -> None:
+        self.timed_updates += 1
 
 
 class KeptUpper(KeptUpdates):
+    timed_updates = 0
+
     def compose(self) -> ComposeResult:
         yield Static("line\n" * 5, id="up")
 
+    def before_timed_update(self) -> None:
+        self.timed_updates += 1
+        super().before_timed_update()
+
 
 class TwoScreens(App[None]):
-    def __init__(self, upper: type[Screen[Any]]) -> None:
+    def __init__(self, upper: type[PlainUpper | KeptUpper]) -> None:
         super().__init__()
         self.upper = upper
 
@@ -39,19 +52,22 @@ class TwoScreens(App[None]):
         self.push_screen(self.upper())
 
 
-async def undelivered_after_both_repaint(upper: type[Screen[Any]]) -> set[Region]:
+async def undelivered_after_both_repaint(upper: type[PlainUpper | KeptUpper]) -> set[Region]:
     """Repaint one line of the top screen's widget while the screen below repaints its top
-    line; what the widget still waits to have drawn once the app has settled."""
+    line; what the widget still waits to have drawn once the top screen has drawn both."""
     app = TwoScreens(upper)
     async with app.run_test(size=(40, 10)) as pilot:
         await pilot.pause()
         assert app._background_screens == [app.screen_stack[-2]]
-        widget = app.screen.query_one("#up")
+        top = app.screen
+        assert isinstance(top, upper)
+        widget = top.query_one("#up")
+        updates = top.timed_updates
         widget.refresh(Region(0, 2, 10, 1))
         # What the screen below does when it repaints an area: the top screen repaints it too.
-        app.screen.refresh(Region(0, 0, 40, 1))
-        for _ in range(5):
-            await pilot.pause(0.02)
+        top.refresh(Region(0, 0, 40, 1))
+        # The next timed update draws both repaints, or loses the widget's for good.
+        await wait_for(lambda: top.timed_updates > updates, what="the top screen's update")
         return set(widget._repaint_regions)
 
 
