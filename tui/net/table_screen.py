@@ -296,23 +296,5 @@ class TableScreen(BoardScreen):
     def action_move_now(self) -> None:
         self.say("The computer at this table takes its own time.", error=True)
 
-    def _follow_phase(self) -> bool:
-        """Put this player on the table screen the game's phase calls for, if that is another
-        one (``table_screens``): the placement screen while pieces are placed, then the
-        board. A screen with a dialog over it waits for the next change; a finished game
-        stays where it ended."""
-        from tui.net.table_screens import table_screen_class
-
-        wanted = table_screen_class(self.record)
-        if wanted is type(self) or self.record.outcome() is not None:
-            return False
-        if self.app.screen is not self:
-            return False
-        replacement = wanted(self.table, self.player)
-        replacement.cursor = self.cursor
-        replacement.opening_news = self.table.latest_news
-        self.app.switch_screen(replacement)
-        return True
-
     def action_lobby(self) -> None:
         self.net_app.action_new_game()

@@ -2,7 +2,8 @@
 board, the placement screen (while pieces are placed), MAC's board with power tokens and
 Chase's board. Each is the table's screen (``TableScreen``: who may move, takebacks, news
 from the table) on top of that board screen (its widgets, keys and prompts); a table screen
-makes way for another kind when the game's phase calls for it (``TableScreen._follow_phase``).
+makes way for another kind when the game's phase calls for it (``follow_table_phase``, handed
+to each table screen made here: ``table_screen`` does not import this module).
 """
 
 from __future__ import annotations
@@ -97,4 +98,23 @@ def table_screen_class(record: GameRecord) -> type[TableScreen]:
 
 def table_screen_for(table: Table, player: PlayerIdentity) -> TableScreen:
     """The screen for ``player`` at ``table`` as its game stands now."""
-    return table_screen_class(table.record)(table, player)
+    screen = table_screen_class(table.record)(table, player)
+    screen.phase_follower = follow_table_phase
+    return screen
+
+
+def follow_table_phase(screen: BoardScreen) -> bool:
+    """Put this player on the table screen the game's phase calls for, if that is another
+    one: the placement screen while pieces are placed, then the board. A screen with a dialog
+    over it waits for the next change; a finished game stays where it ended."""
+    assert isinstance(screen, TableScreen)
+    wanted = table_screen_class(screen.record)
+    if wanted is type(screen) or screen.record.outcome() is not None:
+        return False
+    if screen.app.screen is not screen:
+        return False
+    replacement = table_screen_for(screen.table, screen.player)
+    replacement.cursor = screen.cursor
+    replacement.opening_news = screen.table.latest_news
+    screen.app.switch_screen(replacement)
+    return True

@@ -12,6 +12,7 @@ the review keys and what review shows are in ``tui.screens.review``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from textual import on
@@ -93,6 +94,10 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
         super().__init__()
         self.record = record
         self.source = source
+        #: Puts the game on the screen its phase calls for and answers whether it did: handed
+        #: in by whoever opens the screen (``tui.screens.phases``, which this module does not
+        #: import); a screen opened without one stays as it is.
+        self.phase_follower: Callable[[BoardScreen], bool] = lambda screen: False
         self.reviewing = reviewing or record.outcome() is not None
         self.init_computers()
         self.selection: tuple[int, ...] = ()
@@ -430,9 +435,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
     def _follow_phase(self) -> bool:
         """Move the game to the screen its phase calls for (placement has its own); true if
         it moved, and this screen is done."""
-        from tui.screens.phases import follow_phase
-
-        return follow_phase(self)
+        return self.phase_follower(self)
 
     def on_screen_resume(self) -> None:
         self._follow_phase()

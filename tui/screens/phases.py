@@ -2,10 +2,12 @@
 board with power tokens for MAC played with tokens, Chase's own board for Chase, the plain
 board screen otherwise.
 
-The app opens a record on ``board_screen_for(record)``; a board screen calls ``follow_phase``
-whenever its position changes, so the last placement moves the game on to the battle and an
-undo back into the placement phase brings the placement screen back. Only the screens named
-here are swapped for one another: a screen of another kind is left as it is.
+The app opens a record on ``board_screen_for(record)``, which hands the screen ``follow_phase``;
+a board screen calls it whenever its position changes, so the last placement moves the game on
+to the battle and an undo back into the placement phase brings the placement screen back. The
+board screens never import this module: it knows them, they know only the function handed in.
+Only the screens named here are swapped for one another: a screen of another kind is left as
+it is.
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ def screen_class_for(record: GameRecord) -> type[BoardScreen]:
 
 
 def board_screen_for(record: GameRecord, *, reviewing: bool = False) -> BoardScreen:
-    return screen_class_for(record)(record, reviewing=reviewing)
+    screen = screen_class_for(record)(record, reviewing=reviewing)
+    screen.phase_follower = follow_phase
+    return screen
 
 
 def follow_phase(screen: BoardScreen) -> bool:
@@ -47,8 +51,8 @@ def follow_phase(screen: BoardScreen) -> bool:
     if wanted is type(screen) or screen.app.screen is not screen:
         return False
     replacement = wanted(record, reviewing=screen.reviewing)
+    replacement.phase_follower = follow_phase
     replacement.source = screen.source
     replacement.cursor = screen.cursor
-    replacement.source = screen.source
     screen.app.switch_screen(replacement)
     return True
