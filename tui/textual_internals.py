@@ -11,7 +11,7 @@ when an upgrade changes one.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 # Textual parses terminal input with ``XTermParser``, which lives in a private module and is
@@ -26,11 +26,14 @@ from textual.screen import Screen
 
 # The footer's key widget: ``textual.widgets`` exports ``Footer`` but not the ``FooterKey``
 # widgets it mounts, which the app's footer needs to recognise among its children.
+from textual.widgets import DataTable
 from textual.widgets._footer import FooterKey
+from textual.widgets.data_table import CellType, RowKey
 
 __all__ = [
     "FooterKey",
     "ParseRules",
+    "SelfMeasuringDataTable",
     "TimedUpdateHook",
     "XTermParser",
     "app_nodes",
@@ -158,3 +161,23 @@ def draw_dirty_widgets_now(screen: Screen[Any]) -> None:
         and not screen.app._batch_count
     ):
         screen._compositor.update_widgets(screen._dirty_widgets)
+
+
+# -- column widths of a table (``tui/screens/library.py``) -----------------------------------
+
+
+class SelfMeasuringDataTable(DataTable[CellType]):
+    """A table whose subclass sizes the columns for the rows just added, in
+    ``measure_new_rows``, instead of Textual measuring every new cell with Rich.
+
+    ``DataTable._update_dimensions`` measures the new rows and then sizes the table, and no
+    public hook lets a table with cells that are cheaper to measure do the first part itself.
+    """
+
+    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+        self.measure_new_rows(new_rows)
+        super()._update_dimensions(())  # no rows left to measure: only the table's size
+
+    def measure_new_rows(self, new_rows: Iterable[RowKey]) -> None:
+        """Override: widen the columns (``Column.content_width``) for ``new_rows``."""
+        raise NotImplementedError

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+from collections.abc import Iterable
 from importlib.metadata import version
 from typing import Any
 
@@ -23,7 +24,8 @@ from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import DataTable, Footer, Static
+from textual.widgets.data_table import RowKey
 from tui_helpers import app_test
 from waiting import wait_for
 
@@ -325,3 +327,51 @@ async def test_the_footer_mounts_a_footer_key_for_each_binding_shown() -> None:
             "one per binding shown, holding its key",
         )
         await pilot.pause()
+
+
+# -- column widths of a table ----------------------------------------------------------------
+
+
+class WidthsByLength(internals.SelfMeasuringDataTable[str]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.measured: list[RowKey] = []
+
+    def measure_new_rows(self, new_rows: Iterable[RowKey]) -> None:
+        for row_key in new_rows:
+            self.measured.append(row_key)
+            for column, cell in zip(self.ordered_columns, self.get_row(row_key), strict=True):
+                column.content_width = max(column.content_width, 2 * len(cell))
+
+
+class TableApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield WidthsByLength()
+
+
+@app_test
+async def test_a_table_sizes_its_columns_for_new_rows_through_the_hook() -> None:
+    holds(
+        parameters(DataTable._update_dimensions) == ["self", "new_rows"],
+        "DataTable._update_dimensions",
+        "a method taking the keys of the rows just added",
+    )
+    app = TableApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        table = app.query_one(WidthsByLength)
+        table.add_columns("name")
+        keys = table.add_rows([["ab"], ["abcdefg"]])
+        await wait_for(lambda: len(table.measured) == 2, what="the new rows measured")
+        holds(
+            table.measured == keys,
+            "DataTable._update_dimensions",
+            "called with the rows just added",
+        )
+        [column] = table.ordered_columns
+        holds(column.content_width == 14, "DataTable._update_dimensions", "our widths kept")
+        await pilot.pause()
+        holds(
+            table.virtual_size.width >= 14,
+            "DataTable._update_dimensions",
+            "the table sized from our widths",
+        )

@@ -27,7 +27,7 @@ from textual.binding import Binding
 from textual.events import Click
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
-from textual.widgets.data_table import RowKey
+from textual.widgets.data_table import RowDoesNotExist, RowKey
 
 from core.record import GameRecord
 from saves.catalog import COLUMNS, Column, filter_entries, players_text, result_text, sort_entries
@@ -39,6 +39,7 @@ from tui.plain_text import plain, plain_cell
 from tui.screens.library_unfinished import UnfinishedSection
 from tui.screens.resume import ResumeScreen
 from tui.screens.save_as import SaveAsScreen
+from tui.textual_internals import SelfMeasuringDataTable
 from tui.widgets.key_footer import KeyFooter
 
 #: Heading and width of each column; the file name takes what is left.
@@ -85,7 +86,7 @@ def row_cells(entry: LibraryEntry) -> tuple[Text, ...]:
     return tuple(plain_cell(cell) for cell in cells)
 
 
-class SavedGamesTable(DataTable[Text]):
+class SavedGamesTable(SelfMeasuringDataTable[Text]):
     """The saved games, a row each: one click on a row opens it (a plain table needs two);
     Home and End go to the first and the last game."""
 
@@ -94,20 +95,19 @@ class SavedGamesTable(DataTable[Text]):
         Binding("end", "scroll_bottom", "Last game", show=False, id="library.last"),
     ]
 
-    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+    def measure_new_rows(self, new_rows: Iterable[RowKey]) -> None:
         """Size the columns for the rows just added. Every cell here is one line of plain
         ``Text`` (``row_cells``), so its width is its length: measured directly, not through
         Rich's measuring of any renderable, which costs most of showing a thousand games."""
         columns = self.ordered_columns
         for row_key in new_rows:
-            cells = self._data.get(row_key)
-            if cells is None:  # removed before the table was next idle
+            try:
+                cells = self.get_row(row_key)
+            except RowDoesNotExist:  # removed before the table was next idle
                 continue
-            for column in columns:
-                cell = cells.get(column.key)
+            for column, cell in zip(columns, cells, strict=True):
                 if isinstance(cell, Text):
                     column.content_width = max(column.content_width, cell.cell_len)
-        super()._update_dimensions(())  # no rows left to measure: only the table's size
 
     def on_click(self, event: Click) -> None:
         row = event.style.meta.get("row", -1)
