@@ -23,6 +23,7 @@ from typing import Any
 from core import __version__
 from core.ai import Searcher, find_level, move_seed
 from core.ai.levels import LEVELS
+from core.ai.stagnation import record_quiet_plies
 from core.errors import PawnshopError
 from core.game import Game
 from core.options import parse_options
@@ -293,7 +294,9 @@ class Session:
             level = dataclasses.replace(level, seconds=seconds)
         state = record.state
         start = time.monotonic()
-        move = Searcher(record.game, state, level, move_seed(record.seed, record.current.ply)).run()
+        seed = move_seed(record.seed, record.current.ply)
+        quiet = record_quiet_plies(record)
+        move = Searcher(record.game, state, level, seed, quiet_plies=quiet).run()
         if self.time_left is not None:
             self.time_left = max(0.0, self.time_left - (time.monotonic() - start))
         notation = record.game.format_move(state, move)

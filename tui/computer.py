@@ -41,7 +41,9 @@ SLOTS = 32
 class SearchRequest:
     """One computer move to find: the seat must be the one to move in ``position``.
 
-    ``seconds`` replaces the level's thinking time when given.
+    ``seconds`` replaces the level's thinking time when given. ``quiet_plies`` is how long the
+    game has gone without progress (``core.ai.stagnation``), which the position text alone
+    does not always tell.
     """
 
     game_id: str
@@ -50,6 +52,7 @@ class SearchRequest:
     level: str = "normal"
     seed: int = 0
     seconds: float | None = None
+    quiet_plies: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +108,7 @@ def run_search(request: SearchRequest, stop: Any = None) -> SearchResult:
     level = find_level(request.level)
     if request.seconds is not None:
         level = dataclasses.replace(level, seconds=request.seconds)
-    searcher = Searcher(game, state, level, request.seed)
+    searcher = Searcher(game, state, level, request.seed, quiet_plies=request.quiet_plies)
     move = searcher.run(stop=stop)
     stats = searcher.stats
     return SearchResult(

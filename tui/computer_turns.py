@@ -24,6 +24,7 @@ from typing import Literal
 from textual.dom import DOMNode
 
 from core.ai import move_seed
+from core.ai.stagnation import record_quiet_plies
 from core.errors import PawnshopError
 from core.game import Move
 from core.record import GameRecord, Node
@@ -46,6 +47,23 @@ class Search:
     level: str
     handle: SearchHandle | None = field(default=None, repr=False)
     hurried: bool = False  # "move now" was asked
+
+
+def search_request(
+    record: GameRecord, node: Node, level: str, seconds: float | None = None
+) -> SearchRequest:
+    """The search for the seat to move at ``node`` of ``record``, as a computer seat asks for
+    it (``seconds`` replaces the level's thinking time)."""
+    game = record.game
+    return SearchRequest(
+        game_id=game.id,
+        position=game.write_position(node.state),
+        seat=game.to_move(node.state),
+        level=level,
+        seed=move_seed(record.seed, node.ply),
+        seconds=seconds,
+        quiet_plies=record_quiet_plies(record, node),
+    )
 
 
 class ComputerTurns:
@@ -152,13 +170,7 @@ class ComputerTurns:
     # -- the search itself ------------------------------------------------------------------
 
     def _start(self, search: Search, record: GameRecord) -> None:
-        request = SearchRequest(
-            game_id=record.game.id,
-            position=record.game.write_position(search.node.state),
-            seat=search.seat,
-            level=search.level,
-            seed=move_seed(record.seed, search.node.ply),
-        )
+        request = search_request(record, search.node, search.level)
         try:
             search.handle = self.runner.submit(request)
         except Exception as error:  # too many searches, or no process could be started

@@ -16,6 +16,12 @@ offer hundreds (``search_moves``, or ``searched_moves`` built without listing th
 (``allies``) and the preferred algorithm.
 A game without a module gets the generic plug-in: random playouts to the end, outcome only.
 
+A game going nowhere: a position does not always tell how long nothing has happened, so the
+callers of a search for a game in progress pass ``quiet_plies``, the plies since the last move
+the plug-in's ``progress`` counts (``core.ai.stagnation.record_quiet_plies``). As it grows, a
+draw is worth more (``GamePlugin.draw_bias``): the computer calls the Martian Chess clock or
+repeats a position rather than shuffle on for ever.
+
 Hidden information: the search only ever sees ``game.view(state, seat)`` for the seat to
 move. If that view differs from the state (something is masked), the search asks for a
 determinization hook and searches several complete positions drawn from it:

@@ -127,11 +127,13 @@ class AlphaBetaSearch:
 
     def choose(self, margin: float, rng: random.Random) -> Move:
         """The best move, or with ``margin`` a random one of those whose exact value is within
-        ``margin`` of the best (an action that keeps the turn only when it is the best)."""
+        ``margin`` of the best. An action that keeps the turn (calling a clock) is played
+        whenever it is the best and never otherwise: it decides how the game may end, and the
+        move after it still gets the noise."""
         if margin <= 0 or not self.scores:
             return self.best
         best_value = self.scores[self.best][0]
-        if best_value > 1.0:  # a forced win is never thrown away
+        if best_value > 1.0 or self.best in self.keeps_turn:  # a forced win is never thrown away
             return self.best
         candidates = [
             move
@@ -162,7 +164,7 @@ class AlphaBetaSearch:
             return WON - ply * PLY_COST
         if value <= 0.0:
             return LOST + ply * PLY_COST
-        return value - self.plugin.contempt
+        return value + self.plugin.draw_bias
 
     def _evaluate(self, state: State) -> float:
         values = self.plugin.evaluate(state)

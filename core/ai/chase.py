@@ -204,21 +204,37 @@ class ChasePlugin(GamePlugin[ChaseState, ChaseMove]):
         if survey(state).stacks[seat].bit_count() <= MERGE_STACKS:
             for sources, dests in merge_choices(state, seat):
                 kept += [Merge(sources, dest) for dest in dests if dest in sources]
-        tiles = self._tile_moves(state, seat, near) or self._tile_moves(state, seat, -1)
-        return kept + tiles
+        near_places = placement_mask(state, seat) & near
+        pivots = self._pivots(state, seat, near)
+        if not near_places and not pivots:
+            pivots = self._pivots(state, seat, -1)
+        return kept + self._placements(state, seat, near) + pivots
 
     @staticmethod
-    def _tile_moves(state: ChaseState, seat: int, where: int) -> list[ChaseMove]:
-        """The placements and pivots on the squares of the mask ``where``."""
-        found: list[ChaseMove] = []
-        places = placement_mask(state, seat) & where
-        if places:
-            orientations = KIND_ORIENTATIONS[state.deck[0]]
-            found += [Place(sq, exits) for sq in bits(places) for exits in orientations]
-        for tiles in pivot_masks(state, seat):
-            for sq in bits(tiles & where):
-                found += [Pivot(sq, turned) for turned in TURNS[state.exits[sq]]]
-        return found
+    def _placements(state: ChaseState, seat: int, near: int) -> list[ChaseMove]:
+        """The placements near a pawn, or anywhere when there is no room near one: drawing
+        the stack down is what moves the game on for good, so some placement is searched
+        whenever one is legal (a pivot war near the pawns would otherwise go on for ever)."""
+        places = placement_mask(state, seat)
+        if not places:
+            return []
+        places = places & near or places
+        orientations = KIND_ORIENTATIONS[state.deck[0]]
+        return [Place(sq, exits) for sq in bits(places) for exits in orientations]
+
+    @staticmethod
+    def _pivots(state: ChaseState, seat: int, where: int) -> list[ChaseMove]:
+        """The pivots of the tiles on the squares of the mask ``where``."""
+        return [
+            Pivot(sq, turned)
+            for tiles in pivot_masks(state, seat)
+            for sq in bits(tiles & where)
+            for turned in TURNS[state.exits[sq]]
+        ]
+
+    def progress(self, before: ChaseState, after: ChaseState) -> bool:
+        """A tile drawn from the stack: no earlier position can come back after it."""
+        return len(after.deck) < len(before.deck)
 
     def _priority(self, state: ChaseState, move: ChaseMove) -> int:
         if isinstance(move, Walk):

@@ -149,6 +149,11 @@ class MacPlugin(GamePlugin[MacState, MacMove]):
         first = 1.0 / (1.0 + math.exp(-lead / SCALE))
         return (first, 1.0 - first)
 
+    def progress(self, before: MacState, after: MacState) -> bool:
+        """A placement, a capture or a flip: what starts the rules' own count of quiet turns
+        again (twenty of them draw the game in any case)."""
+        return after.quiet == 0
+
     def _captured_value(self, state: MacState, move: MacMove) -> float:
         """The value of the enemy piece ``move`` ends on (0 if it captures nothing), on the
         board as the move's token (a push) leaves it."""

@@ -79,5 +79,9 @@ class MacadamPlugin(GamePlugin[MacadamState, MacadamMove]):
         south = 1.0 / (1.0 + math.exp(-lead / SCALE))
         return (south, 1.0 - south)
 
+    def progress(self, before: MacadamState, after: MacadamState) -> bool:
+        """A pawn placed: in the battle every position may come back (nothing is captured)."""
+        return before.placing
+
 
 PLUGIN = MacadamPlugin

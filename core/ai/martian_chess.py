@@ -38,7 +38,7 @@ def _chance(lead: float, scale: float) -> float:
 
 
 def side_values(
-    scores: Sequence[int], sides: Sequence[Sequence[int]], clock: int, contempt: float
+    scores: Sequence[int], sides: Sequence[Sequence[int]], clock: int, draw_bias: float
 ) -> tuple[float, ...]:
     """The evaluation of a position with these scores, per seat: the share of the other
     scoring ``sides`` that each seat's side may expect to finish ahead of.
@@ -55,8 +55,9 @@ def side_values(
     totals = [sum(scores[seat] for seat in side) for side in sides]
     if clock >= 0 and len(set(totals)) == 1:
         # Level with the clock running: each quiet turn brings the drawn deadlock nearer,
-        # and a draw is worth less than an even game (``contempt``).
-        return (0.5 - contempt * clock / DEADLOCK_TURNS,) * len(scores)
+        # and a draw is worth ``draw_bias`` more than an even game (less while the game
+        # still moves: see ``GamePlugin.draw_bias``).
+        return (0.5 + draw_bias * clock / DEADLOCK_TURNS,) * len(scores)
     values = [0.0] * len(scores)
     for index, side in enumerate(sides):
         others = [total for other, total in enumerate(totals) if other != index]
@@ -69,26 +70,33 @@ def side_values(
 class MartianChessPlugin(GamePlugin[State, Move]):
     algorithm = "alphabeta"
     playout_depth = 10
-    #: A deadlock tie is a draw; the computer would rather capture before the clock runs out.
+    #: A deadlock tie is a draw; the computer would rather capture before the clock runs out,
+    #: until the game has gone ``patience`` plies without a capture: then a level game is
+    #: going nowhere and the computer calls the clock (see ``GamePlugin.draw_bias``).
     contempt = 0.1
 
     def __init__(self, game: Game[State, Move]) -> None:
         super().__init__(game)
-        #: Evaluations by (scores, teams, clock), the only things they depend on: a search
-        #: meets the same few scores again and again.
-        self._values: dict[tuple[tuple[int, ...], bool, int], tuple[float, ...]] = {}
+        #: Evaluations by (scores, teams, clock, draw bias), the only things they depend on:
+        #: a search meets the same few scores again and again.
+        self._values: dict[tuple[tuple[int, ...], bool, int, float], tuple[float, ...]] = {}
 
     # -- knowledge of the position ----------------------------------------------------------
 
     def evaluate(self, state: State) -> Sequence[float]:
-        key = (state.scores, state.teams, state.clock)
+        bias = self.draw_bias
+        key = (state.scores, state.teams, state.clock, bias)
         values = self._values.get(key)
         if values is None:
             if len(self._values) >= VALUES_KEPT:
                 self._values.clear()
-            values = side_values(state.scores, scoring_sides(state), state.clock, self.contempt)
+            values = side_values(state.scores, scoring_sides(state), state.clock, bias)
             self._values[key] = values
         return values
+
+    def progress(self, before: State, after: State) -> bool:
+        """A capture: points only ever come from captures."""
+        return before.scores != after.scores
 
     def allies(self, state: State, seat: int) -> frozenset[int]:
         return next(frozenset(side) for side in scoring_sides(state) if seat in side)

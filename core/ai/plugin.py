@@ -53,9 +53,33 @@ class GamePlugin(Generic[S, M]):
     #: How much less than an even game a draw is worth to the side searching (alpha-beta):
     #: above 0 the computer plays on for a win rather than settle for a sure draw.
     contempt: ClassVar[float] = 0.0
+    #: Plies without ``progress`` after which the computer takes a game that is going
+    #: nowhere for a draw: a draw is then worth ``weariness`` more than an even game, so that
+    #: it calls a clock or repeats a position rather than shuffle on for ever. Before that
+    #: the contempt fades in proportion (see ``draw_bias``).
+    patience: ClassVar[int] = 40
+    weariness: ClassVar[float] = 0.05
 
     def __init__(self, game: Game[S, M]) -> None:
         self.game = game
+        #: Plies played without ``progress`` before the position searched (the search sets
+        #: it from the game's record; 0 when the history is unknown).
+        self.quiet_plies = 0
+
+    # -- a game that goes nowhere -----------------------------------------------------------
+
+    def progress(self, before: S, after: S) -> bool:
+        """Whether the move from ``before`` to ``after`` changed the game for good (a capture,
+        a tile drawn): the count of quiet plies starts again. Default: nothing is progress,
+        so the length of the game itself measures how long it has gone on."""
+        return False
+
+    @property
+    def draw_bias(self) -> float:
+        """What a draw is worth above an even unfinished game, ``quiet_plies`` into a stretch
+        without progress: ``-contempt`` at first, ``weariness`` once ``patience`` runs out."""
+        share = min(1.0, self.quiet_plies / self.patience)
+        return (1.0 - share) * -self.contempt + share * self.weariness
 
     @property
     def has_evaluation(self) -> bool:

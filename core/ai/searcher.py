@@ -44,10 +44,15 @@ class Searcher:
         level: Level | str = "normal",
         seed: int = 0,
         plugin: GamePlugin[Any, Any] | None = None,
+        quiet_plies: int = 0,
     ) -> None:
+        """``quiet_plies``: how many plies the game has gone without progress before
+        ``state`` (``core.ai.stagnation``); a long stretch makes a draw welcome. It is set on
+        the plug-in, ``plugin`` included when one is given."""
         self.game = game
         self.level = find_level(level)
         self.plugin = plugin or plugin_for(game)
+        self.plugin.quiet_plies = quiet_plies
         self.rng = random.Random(seed)
         self.seat = game.to_move(state)
         view = game.view(state, self.seat)
@@ -159,6 +164,8 @@ def choose_move(
     seed: int = 0,
     deadline: float | None = None,
     stop: StopFlag | None = None,
+    quiet_plies: int = 0,
 ) -> Move:
     """The computer's move for the seat to move in ``state`` (see ``Searcher.run``)."""
-    return Searcher(game, state, level, seed).run(deadline=deadline, stop=stop)
+    searcher = Searcher(game, state, level, seed, quiet_plies=quiet_plies)
+    return searcher.run(deadline=deadline, stop=stop)

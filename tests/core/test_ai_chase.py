@@ -114,8 +114,12 @@ def test_the_search_keeps_every_pawn_move_and_the_least_gold_per_tile() -> None:
             seen_kinds.add(type(move))
             if isinstance(move, Merge):
                 assert move.dest in move.sources or (state.mode == GOLD and move.dest in bare_pawns)
-            if isinstance(move, Place | Pivot):
+            if isinstance(move, Pivot):
                 assert near >> move.square & 1, f"{move} is far from every pawn"
+        places = {m for m in moves if isinstance(m, Place)}
+        places_near = {m for m in places if near >> m.square & 1}
+        # Placements near a pawn, or every placement when there is no room near one.
+        assert {m for m in kept if isinstance(m, Place)} == (places_near or places)
         in_place = {
             m
             for m in moves
@@ -127,6 +131,33 @@ def test_the_search_keeps_every_pawn_move_and_the_least_gold_per_tile() -> None:
         dropped_near = [m for m in moves if isinstance(m, Place | Pivot) and near >> m.square & 1]
         assert set(dropped_near) <= set(kept)
     assert {Walk, AddGold, Place, Pivot} <= seen_kinds
+
+
+# Tiles mode, South to move: every square near the two pawns (d1, d8) holds a tile, so only
+# pivots are left near them, while the stack still holds 43 tiles and squares of South's
+# colour on files a, g and h are free.
+NO_ROOM_NEAR = (
+    "mode:tiles turn:S gold:0,0 deck:DDXYDVTSDAVIDSXYSPAVISIXYTSPIPTTISTIYTAIXYY lock:e2 "
+    "board:b1=NE.SE~,c1=N.E.S.W,d1=N.E.S.W@S,e1=NE.NW,f1=SE~,b2=NE.SW,c2=N.E.S.W~,d2=NW,"
+    "e2=N.S.W~,b3=NE.SE.SW.NW,c3=NE.SE,d3=NE.SE.SW.NW~,e3=SE.NW,f3=NE~,"
+    "b6=N.NE.E.SE.S.SW.W.NW~,c6=N.E.S.W,d6=N.S~,e6=SE,f6=SE.NW~,b7=SE.SW.NW,c7=N.E.S.W~,"
+    "d7=NE.SE.NW,e7=NE.SE.SW.NW~,f7=N.NE.E.SE.S.SW.W.NW,b8=NE.SE~,c8=NE.SE.SW.NW,d8=SW@N,"
+    "e8=E.S.W,f8=NE.SE~ rep:77850de5c9bf4244,51d44d0bbeb67b90 end:-"
+)
+
+
+def test_a_placement_is_searched_when_there_is_no_room_near_the_pawns() -> None:
+    # The search used to see only the pivots near the pawns here, and two computers pivoted
+    # the same few tiles back and forth for ever (in Tiles mode a pivot only hands a tile
+    # over): drawing the stack down is what moves the game on.
+    state = GAME.read_position(NO_ROOM_NEAR)
+    moves = GAME.legal_moves(state)
+    near = NEAR_MASK[square("d1")] | NEAR_MASK[square("d8")]
+    places = {m for m in moves if isinstance(m, Place)}
+    assert places and not any(near >> m.square & 1 for m in places)
+    assert any(isinstance(m, Pivot) and near >> m.square & 1 for m in moves)
+    kept = PLUGIN.search_moves(state, moves)
+    assert {m for m in kept if isinstance(m, Place)} == places
 
 
 def gold_choices(state: ChaseState, square_: int, least: int) -> set[int]:

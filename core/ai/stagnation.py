@@ -1,0 +1,35 @@
+"""How long a game has gone without progress: what makes a computer take a draw or end it.
+
+A position alone does not always tell how long nothing has happened (in Martian Chess, a
+level game with the clock not yet called looks the same after four plies as after four
+hundred), so the search is told: ``quiet_plies`` counts the plies since the last move the
+game's plug-in calls progress (``GamePlugin.progress``), along the line of a record. Every
+caller of the search for a game in progress (the app's computer seats, the text protocol's
+``genmove``) passes it, so that computers playing each other do the same thing everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core.ai.plugin import GamePlugin, plugin_for
+from core.game import State
+from core.record import GameRecord, Node
+
+
+def quiet_plies(plugin: GamePlugin[Any, Any], states: Sequence[State]) -> int:
+    """Plies without progress at the end of ``states`` (a game's positions, oldest first)."""
+    count = 0
+    for index in range(len(states) - 1, 0, -1):
+        if plugin.progress(states[index - 1], states[index]):
+            break
+        count += 1
+    return count
+
+
+def record_quiet_plies(record: GameRecord, node: Node | None = None) -> int:
+    """Plies without progress before ``node`` of ``record`` (default: the current node),
+    counted from the record's start."""
+    states = [record.root.state, *(line.state for line in record.line(node))]
+    return quiet_plies(plugin_for(record.game), states)
