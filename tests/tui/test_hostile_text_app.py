@@ -16,6 +16,7 @@ from drawn_text import assert_plain, drawn, snippet
 from hostile_text import CORPUS, SAFE_NAMES
 from net_helpers import make_hall
 from review_helpers import open_library
+from textual.events import Paste
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 from tui_helpers import NOW, app_test, board_screen, make_app, martian_record
@@ -32,12 +33,12 @@ from tui.net.lobby import LobbyScreen
 from tui.net.table_screen import TableScreen
 from tui.net.takeback_dialog import TakebackScreen
 from tui.plain_text import cells, clean
+from tui.play.identity import PlayerIdentity
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handover import HandoverScreen
 from tui.screens.library import LibraryScreen
 from tui.screens.resume import ResumeScreen
 from tui.screens.setup import SetupScreen
-from tui.ssh.session_info import PlayerIdentity
 from tui.widgets.player_panel import PlayerPanel
 from tui.widgets.status_line import StatusLine
 
@@ -109,6 +110,35 @@ async def test_names_typed_at_setup_show_as_text_on_the_board(data_dir: Path) ->
             await pilot.press("escape")
             await pilot.pause()
             assert_plain(app, text.strip())
+
+
+@app_test
+async def test_pasted_text_keeps_no_escapes(data_dir: Path) -> None:
+    """A paste into the move line or the setup's name field brings its first line without
+    anything a terminal would obey, and the field draws it as text."""
+    app = make_app(data_dir)
+    async with app.run_test(size=WIDE) as pilot:
+        for text in CORPUS:
+            await pilot.press("ctrl+n")
+            await until(pilot, lambda: len(app.screen_stack) == 1, "the game selection")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup screen")
+            field = app.screen.query_one("#player-0", Input)
+            field.focus()
+            field.post_message(Paste(text))
+            first_line = clean(text.splitlines()[0] if text else "")
+            await until(pilot, lambda f=field, v=first_line: f.value == v, "the paste")
+            assert_plain(app)  # the field shows the end of a long value: no text to look for
+            await pilot.press("enter")
+            await until(pilot, lambda: not isinstance(app.screen, SetupScreen), "the board")
+            screen = board_screen(app)
+            await pilot.press("colon")
+            entry = screen.query_one("#move-entry", Input)
+            await until(pilot, lambda e=entry: e.has_focus, "the move line")
+            entry.post_message(Paste(text))
+            await until(pilot, lambda e=entry, v=first_line: e.value == v, "the paste")
+            assert_plain(app)  # the field shows the end of a long value: no text to look for
+            await pilot.press("escape")
 
 
 def hostile_games(data_dir: Path) -> list[tuple[str, str]]:

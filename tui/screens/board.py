@@ -51,6 +51,7 @@ from tui.widgets.board import BoardWidget
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.move_log import MoveLog
 from tui.widgets.move_tree import MoveTree
+from tui.widgets.plain_input import PlainInput
 from tui.widgets.player_panel import PlayerPanel
 from tui.widgets.status_line import StatusLine
 from tui.widgets.thinking import ThinkingIndicator
@@ -133,7 +134,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
         # The typed-move line takes the footer's row: one row that never moves, so opening and
         # closing the line redraws that row and nothing else.
         with Horizontal(id="bottom-bar"):
-            yield Input(
+            yield PlainInput(
                 placeholder="type a move, Enter plays, Esc closes", id="move-entry", compact=True
             )
             yield KeyFooter()

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from tui.plain_text import clean, plain
+from tui.widgets.plain_input import PlainInput
 
 
 def one_line(text: str) -> str:
@@ -34,7 +35,7 @@ class CommentScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(plain(f"Comment on {self.subject}"), classes="dialog-title")
-            yield Input(
+            yield PlainInput(
                 value=clean(one_line(self.comment)),
                 placeholder="what is worth saying about this move",
                 id="comment-text",

@@ -41,6 +41,7 @@ from tui.screens.resume import ResumeScreen
 from tui.screens.save_as import SaveAsScreen
 from tui.textual_internals import SelfMeasuringDataTable
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.plain_input import PlainInput
 
 #: Heading and width of each column; the file name takes what is left.
 HEADINGS: dict[Column, tuple[str, int | None]] = {
@@ -158,7 +159,7 @@ class LibraryScreen(UnfinishedSection, Screen[LibraryChoice | None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Saved games", id="library-title")
-        yield Input(
+        yield PlainInput(
             placeholder="/ filters: type a game, a player, a date or a file name",
             id="library-filter",
             compact=True,

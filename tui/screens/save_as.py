@@ -17,6 +17,7 @@ from textual.widgets import Input, Static
 
 from saves.errors import SaveError
 from tui.plain_text import clean, plain
+from tui.widgets.plain_input import PlainInput
 
 
 class SaveAsScreen(ModalScreen[Path | None]):
@@ -42,7 +43,7 @@ class SaveAsScreen(ModalScreen[Path | None]):
         with Vertical(classes="dialog"):
             yield Static(plain(self.prompt), classes="dialog-title")
             # A file name may hold what a terminal obeys: offered without it.
-            yield Input(value=clean(self.suggestion), id="save-name", compact=True)
+            yield PlainInput(value=clean(self.suggestion), id="save-name", compact=True)
             yield Static("", id="save-error", classes="dialog-error")
             yield Static(self.hint, classes="dialog-muted")
 

@@ -19,6 +19,7 @@ from tui.host import host
 from tui.plain_text import plain
 from tui.seat_types import HUMAN, SEAT_TYPES, default_player_name, seat_tags
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.plain_input import PlainInput
 
 START_HINT = "Enter starts the game; Tab and Shift+Tab move between the options and names."
 SEAT_TYPE_NOTE = "Who plays this seat: a person here, or the computer at Easy, Normal or Hard."
@@ -35,7 +36,7 @@ def option_control(spec: OptionSpec) -> Widget:
             id=control_id,
             compact=True,
         )
-    return Input(value=spec.default, id=control_id, compact=True)
+    return PlainInput(value=spec.default, id=control_id, compact=True)
 
 
 def chosen_options(form: Widget, game: Game) -> dict[str, str]:
@@ -90,7 +91,7 @@ class SetupScreen(Screen[None]):
             rows.append(Label(seat_name))
             placeholder = default_player_name(kind, seat_name)
             rows.append(
-                Input(value=value, placeholder=placeholder, id=f"player-{seat}", compact=True)
+                PlainInput(value=value, placeholder=placeholder, id=f"player-{seat}", compact=True)
             )
             rows.append(self._seat_type_control(seat, kind))
         return rows
