@@ -233,8 +233,9 @@ class ChasePlugin(GamePlugin[ChaseState, ChaseMove]):
         ]
 
     def progress(self, before: ChaseState, after: ChaseState) -> bool:
-        """A tile drawn from the stack: no earlier position can come back after it."""
-        return len(after.deck) < len(before.deck)
+        """A tile drawn from the stack (no earlier position can come back after it), or gold
+        changing hands: Gold mode has no stack."""
+        return len(after.deck) < len(before.deck) or gold_of(after, 0) != gold_of(before, 0)
 
     def _priority(self, state: ChaseState, move: ChaseMove) -> int:
         if isinstance(move, Walk):
