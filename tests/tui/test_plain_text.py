@@ -11,7 +11,7 @@ from hostile_text import CORPUS, MARKUP
 from rich.console import Console
 from rich.text import Text
 
-from tui.plain_text import cells, clean, clip, plain, plain_cell
+from tui.plain_text import cells, clean, clip, plain, plain_cell, plain_lines
 
 
 @pytest.mark.parametrize("text", CORPUS, ids=range(len(CORPUS)))
@@ -63,3 +63,9 @@ def test_plain_is_the_text_without_markup_read(make: object, text: str) -> None:
 def test_plain_with_a_width_cuts_the_text() -> None:
     assert plain("[b]bold[/b]", width=6).plain == "[b]bo…"
     assert plain("界界界", width=4).cell_len <= 4
+
+
+def test_plain_lines_keeps_the_line_breaks_and_cleans_each_line() -> None:
+    shown = plain_lines("Table 1: [b]x[/b]\nEnter: \x1b]0;t\x07sit down")
+    assert shown.plain == "Table 1: [b]x[/b]\nEnter: ]0;tsit down"
+    assert not shown.spans
