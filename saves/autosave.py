@@ -4,7 +4,7 @@ crash or starting another game loses nothing.
 Every unfinished game has its own autosave in the autosave folder, named when it is first
 written: ``20261121-140309-martian-chess-3fa2c1.pawn`` (when, which game, and six random hex
 digits so that two games begun in the same second never share a file). The game being played
-remembers its file (``tui.storage``) and writes only that one. The single ``current.pawn`` of
+remembers its file (``tui.play.storage``) and writes only that one. The single ``current.pawn`` of
 earlier versions is read like any autosave and given a name of its own the first time the
 folder is listed (``saves.unfinished``).
 

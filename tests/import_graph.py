@@ -3,8 +3,8 @@
 Every module of ``core``, ``saves`` and ``tui`` is a node; a compiled extension module (a
 ``.so`` or ``.pyd`` beside the sources, or its ``.pyi``) is a node with no imports. An import
 anywhere in a module counts, inside a function too, except under ``if TYPE_CHECKING:`` (its
-``else`` branch counts). ``from package import name`` is an edge to the submodule when ``name``
-is one, otherwise to the package.
+``else`` branch counts) unless asked for. ``from package import name`` is an edge to the
+submodule when ``name`` is one, otherwise to the package.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ EXTENSION_SUFFIXES = (".so", ".pyd", ".pyi")
 
 @dataclass
 class ModuleImports:
-    """What one module imports: project modules, and the top-level names of all others."""
+    """What one module imports: project modules, and the dotted names of all others."""
 
     project: set[str] = field(default_factory=set)
     external: set[str] = field(default_factory=set)
@@ -48,8 +48,11 @@ def is_type_checking(test: ast.expr) -> bool:
 
 
 class _ImportVisitor(ast.NodeVisitor):
-    def __init__(self, name: str, is_package: bool, known: dict[str, Path]) -> None:
+    def __init__(
+        self, name: str, is_package: bool, known: dict[str, Path], type_checking: bool
+    ) -> None:
         self.name, self.is_package, self.known = name, is_package, known
+        self.type_checking = type_checking
         self.found = ModuleImports()
 
     def _nearest(self, dotted: str) -> str | None:
@@ -60,12 +63,12 @@ class _ImportVisitor(ast.NodeVisitor):
     def _add(self, dotted: str) -> None:
         module = self._nearest(dotted)
         if module is None:
-            self.found.external.add(dotted.split(".")[0])
+            self.found.external.add(dotted)
         elif module != self.name:
             self.found.project.add(module)
 
     def visit_If(self, node: ast.If) -> None:
-        if is_type_checking(node.test):
+        if is_type_checking(node.test) and not self.type_checking:
             for statement in node.orelse:
                 self.visit(statement)
             return
@@ -89,21 +92,24 @@ class _ImportVisitor(ast.NodeVisitor):
             self._add(submodule if submodule in self.known else source)
 
 
-def imports_of(name: str, path: Path, known: dict[str, Path]) -> ModuleImports:
-    """What the module ``name`` (in ``path``) imports; an extension module imports nothing."""
+def imports_of(
+    name: str, path: Path, known: dict[str, Path], type_checking: bool = False
+) -> ModuleImports:
+    """What the module ``name`` (in ``path``) imports; an extension module imports nothing.
+    ``type_checking``: count the imports under ``if TYPE_CHECKING:`` too."""
     if path.suffix != ".py":
         return ModuleImports()
-    visitor = _ImportVisitor(name, path.name == "__init__.py", known)
+    visitor = _ImportVisitor(name, path.name == "__init__.py", known, type_checking)
     visitor.visit(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
     return visitor.found
 
 
 def import_graph(
-    root: Path = ROOT, packages: tuple[str, ...] = PACKAGES
+    root: Path = ROOT, packages: tuple[str, ...] = PACKAGES, *, type_checking: bool = False
 ) -> dict[str, ModuleImports]:
     """Every module of ``packages`` under ``root`` with what it imports."""
     known = module_files(root, packages)
-    return {name: imports_of(name, path, known) for name, path in known.items()}
+    return {name: imports_of(name, path, known, type_checking) for name, path in known.items()}
 
 
 def reachable(graph: dict[str, ModuleImports], start: str) -> set[str]:

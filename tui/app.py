@@ -26,11 +26,11 @@ from core.record import GameRecord
 from core.registry import GameEntry, find_game, game_entries
 from saves.atomic import deferred_syncs
 from saves.errors import SaveError
-from tui.disk_sync import BackgroundSync
+from tui.play.disk_sync import BackgroundSync
+from tui.play.storage import Storage, lookup_in
 from tui.screens.game_select import GameSelectScreen
 from tui.screens.resume import ResumeScreen
 from tui.screens.too_small import TooSmallScreen, is_too_small
-from tui.storage import Storage, lookup_in
 
 #: How long quitting waits at most for the last autosave to reach the disk.
 FLUSH_SECONDS = 10.0
@@ -214,7 +214,7 @@ class PawnshopApp(App[None]):
 
     def keep(self, record: GameRecord) -> str:
         """Write the game being played to its file now, leaving the flush to disk to a thread
-        (the file is complete as soon as it is written; see ``tui.disk_sync``). The problem,
+        (the file is complete as soon as it is written; see ``tui.play.disk_sync``). The problem,
         in one sentence, if it could not be written; else ``""``."""
         written: list[Path] = []
         try:

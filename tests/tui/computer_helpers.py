@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from tui_helpers import martian_record
 
 from core.record import GameRecord
-from tui.seat_types import computer_type, tag_name
+from tui.play.seat_types import computer_type, tag_name
 from tui.widgets.thinking import ThinkingIndicator
 
 #: Long enough for a search in the (shared, busy) worker process, far beyond what one takes.

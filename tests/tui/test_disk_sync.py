@@ -14,7 +14,7 @@ from saves import atomic
 from saves.atomic import deferred_syncs, write_atomically
 from saves.format import load
 from saves.paths import autosave_file
-from tui.disk_sync import BackgroundSync
+from tui.play.disk_sync import BackgroundSync
 
 
 class Fsyncs:

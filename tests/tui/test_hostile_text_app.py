@@ -33,12 +33,12 @@ from tui.net.lobby import LobbyScreen
 from tui.net.table_screen import TableScreen
 from tui.net.takeback_dialog import TakebackScreen
 from tui.plain_text import cells, clean
+from tui.play.identity import PlayerIdentity
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handover import HandoverScreen
 from tui.screens.library import LibraryScreen
 from tui.screens.resume import ResumeScreen
 from tui.screens.setup import SetupScreen
-from tui.ssh.session_info import PlayerIdentity
 from tui.widgets.player_panel import PlayerPanel
 from tui.widgets.status_line import StatusLine
 

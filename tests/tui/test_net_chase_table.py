@@ -16,9 +16,9 @@ from core.games.chase.moves import Place
 from core.registry import find_game
 from tui.net.app import NetApp
 from tui.net.hall import ME, OPEN, TableHall
-from tui.net.table import Table
 from tui.net.table_screens import ChaseTableScreen
-from tui.ssh.session_info import PlayerIdentity
+from tui.play.identity import PlayerIdentity
+from tui.play.table import Table
 from tui.widgets.board import BoardWidget
 from tui.widgets.chase_board import ChaseBoardWidget
 from tui.widgets.chase_panels import DebtPanel, TileStackPanel

@@ -16,7 +16,7 @@ from test_ssh_support import run_scenario
 from core.games.mac.view import hand_text
 from core.registry import find_game
 from tui.net.hall import ME, OPEN
-from tui.ssh.session_info import PlayerIdentity
+from tui.play.identity import PlayerIdentity
 
 MAC = find_game("mac")
 PLIES = 40

@@ -20,9 +20,9 @@ from tui.net import lobby as lobby_module
 from tui.net.app import NetApp
 from tui.net.hall import ME, OPEN, TableHall
 from tui.net.lobby import REDRAW_INTERVAL, LobbyScreen
-from tui.net.table import Table
 from tui.net.table_screen import TableScreen
-from tui.ssh.session_info import PlayerIdentity
+from tui.play.identity import PlayerIdentity
+from tui.play.table import Table
 
 MARTIAN = find_game("martian-chess")
 ALICE, BOB, CAROL = (PlayerIdentity(name) for name in ("alice", "bob", "carol"))
@@ -47,7 +47,7 @@ def listed(app: NetApp) -> list[list[str]]:
 
 
 def expected(hall: TableHall, viewer: PlayerIdentity) -> list[list[str]]:
-    from tui.net.table_rows import seats_text
+    from tui.play.table_rows import seats_text
 
     return [
         [

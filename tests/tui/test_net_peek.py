@@ -18,9 +18,9 @@ from core.games.mac.view import cell_text
 from core.registry import find_game
 from tui.net.app import NetApp
 from tui.net.hall import ME, OPEN
-from tui.net.table import Table
 from tui.net.table_screens import TokenTableScreen
-from tui.ssh.session_info import PlayerIdentity
+from tui.play.identity import PlayerIdentity
+from tui.play.table import Table
 
 MAC = find_game("mac")
 PLAYERS = (PlayerIdentity("alice"), PlayerIdentity("bob"))

@@ -13,7 +13,7 @@ from test_ssh_support import run_scenario
 
 from core.registry import find_game
 from tui.net.hall import ME, OPEN
-from tui.ssh.session_info import PlayerIdentity
+from tui.play.identity import PlayerIdentity
 
 MARTIAN = find_game("martian-chess")
 #: q and ctrl+q quit, ctrl+c too; ctrl+n goes to the lobby; ctrl+o lists the saved games.

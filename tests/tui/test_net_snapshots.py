@@ -17,7 +17,7 @@ from core.games.chase.moves import Place
 from core.registry import find_game
 from tui.net.app import NetApp
 from tui.net.hall import ME, OPEN, TableHall
-from tui.ssh.session_info import PlayerIdentity
+from tui.play.identity import PlayerIdentity
 
 ALICE, BOB, CAROL, DAVE = (PlayerIdentity(name) for name in ("alice", "bob", "carol", "dave"))
 CHASE = find_game("chase")

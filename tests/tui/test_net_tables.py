@@ -11,9 +11,9 @@ from net_helpers import make_hall
 
 from core.registry import find_game
 from tui.net.hall import ME, OPEN
-from tui.net.table import Table, TableRefusal
-from tui.net.table_files import table_path
-from tui.ssh.session_info import PlayerIdentity
+from tui.play.identity import PlayerIdentity
+from tui.play.table import Table, TableRefusal
+from tui.play.table_files import table_path
 
 MARTIAN = find_game("martian-chess")
 ALICE, BOB, CAROL, DAN = (PlayerIdentity(name) for name in ("alice", "bob", "carol", "dan"))

@@ -17,8 +17,8 @@ from core.registry import find_game
 from tui.net.app import wants_ascii
 from tui.net.hall import ME, OPEN
 from tui.net.serve import AUTH_MODES
+from tui.play.identity import PlayerIdentity
 from tui.ssh.config import AUTH_MODES as SERVER_AUTH_MODES
-from tui.ssh.session_info import PlayerIdentity
 
 MARTIAN = find_game("martian-chess")
 LINE_DRAWING_ON_THE_BOARD = "·•║═╬"

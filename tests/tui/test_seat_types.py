@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.seat_types import (
+from tui.play.seat_types import (
     SEAT_TYPES,
     computer_levels,
     computer_type,

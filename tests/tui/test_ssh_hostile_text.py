@@ -18,9 +18,9 @@ from hostile_text import ESCAPE_LEAKS, MARKUP, SAFE_NAMES, UNICODE
 from net_helpers import LOBBY, Seat, make_hall, serving_tables
 from test_ssh_support import PyteScreen, connect, open_terminal, run_scenario
 
-from tui.net.table_files import SET_ASIDE_FOLDER, tables_dir
+from tui.play.identity import display_name
+from tui.play.table_files import SET_ASIDE_FOLDER, tables_dir
 from tui.ssh.server import GameServer
-from tui.ssh.session_info import display_name
 
 #: Bidi text: Hebrew in a left-to-right row. (Bidi controls never get this far: SSH's own
 #: user name rules refuse them, and ``display_name`` drops them; see test_ssh_setup.)

@@ -15,8 +15,8 @@ from net_helpers import LOBBY, Seat, join, log_row, serving_tables
 from test_ssh_support import connect, open_terminal, run_scenario, serving
 
 from tui.net.lobby import LobbyScreen
-from tui.net.table import Table
 from tui.net.table_screen import TableScreen
+from tui.play.table import Table
 from tui.ssh.driver import SSHDriver
 from tui.ssh.session import CRASH_MESSAGE
 

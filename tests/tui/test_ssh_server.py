@@ -15,6 +15,7 @@ import asyncssh
 import pytest
 from test_ssh_support import EchoApp, connect, open_terminal, run_scenario, serving
 
+from tui.play.identity import MAX_NAME_CELLS
 from tui.ssh.config import ServerConfig
 from tui.ssh.server import start_server
 from tui.ssh.session import (
@@ -26,7 +27,7 @@ from tui.ssh.session import (
     TABLE_FULL_MESSAGE,
     GameSession,
 )
-from tui.ssh.session_info import MAX_NAME_CELLS, SessionInfo
+from tui.ssh.session_info import SessionInfo
 
 CTRL_Q = b"\x11"
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from tui.play.identity import PlayerIdentity, display_name
 from tui.ssh.config import ServerConfig
 from tui.ssh.hostkey import HostKeyError, load_or_create_host_key
-from tui.ssh.session_info import PlayerIdentity, display_name
 
 
 def test_the_defaults_listen_on_loopback_port_2222_without_authentication(tmp_path: Path) -> None:

@@ -15,9 +15,10 @@ from core.registry import find_game
 from tui.net import hall as hall_module
 from tui.net.app import net_app_factory
 from tui.net.hall import ME, OPEN, TableHall
-from tui.net.table import Table
-from tui.net.table_files import SET_ASIDE_FOLDER, table_path, tables_dir
-from tui.ssh.session_info import PlayerIdentity, SessionInfo, display_name
+from tui.play.identity import PlayerIdentity, display_name
+from tui.play.table import Table
+from tui.play.table_files import SET_ASIDE_FOLDER, table_path, tables_dir
+from tui.ssh.session_info import SessionInfo
 
 MARTIAN = find_game("martian-chess")
 HOSTILE = PlayerIdentity("[[/]")

@@ -24,10 +24,10 @@ from core import find_game
 from core.record import GameRecord
 from saves.format import load
 from saves.paths import autosave_file
+from tui.play.seat_types import computer_type, tag_name
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handover import HandoverScreen
 from tui.screens.help import HelpScreen
-from tui.seat_types import computer_type, tag_name
 from tui.widgets.board import BoardWidget
 from tui.widgets.player_panel import PlayerPanel
 from tui.widgets.status_line import StatusLine

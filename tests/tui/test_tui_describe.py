@@ -7,7 +7,7 @@ from tui_helpers import MARTIAN, martian_record
 from core import GameRecord
 from core.outcome import Outcome
 from core.view import TrayItem
-from tui.describe import (
+from tui.play.describe import (
     log_line,
     panel_infos,
     players_text,

@@ -9,8 +9,8 @@ from hop_game import HOP
 from tui_helpers import SIZE, app_test, board_screen, click_square, line, make_app
 
 from core import GameRecord
+from tui.play.selection import MoveBuilder
 from tui.screens.move_choice import MoveChoiceScreen
-from tui.selection import MoveBuilder
 from tui.widgets.board import BoardWidget
 
 #: South's piece on a1 can step to b1, jump a2 to a3, and on over a4 to a5 (and score).

@@ -24,7 +24,7 @@ from core.registry import find_game
 from tui.net.app import NetApp
 from tui.net.hall import ME, OPEN
 from tui.net.table_screen import TableScreen
-from tui.ssh.session_info import PlayerIdentity
+from tui.play.identity import PlayerIdentity
 from tui.widgets.board import BoardWidget
 
 MARTIAN = find_game("martian-chess")

@@ -12,7 +12,7 @@ from tui_helpers import app_test, board_screen, line
 
 from saves.format import load
 from saves.paths import autosave_files, games_dir
-from tui.seat_types import computer_type, tag_name
+from tui.play.seat_types import computer_type, tag_name
 
 
 @app_test

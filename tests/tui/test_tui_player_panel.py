@@ -8,7 +8,8 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 from tui_helpers import app_test
 
-from tui.widgets.player_panel import PanelInfo, PlayerPanel
+from tui.play.describe import PanelInfo
+from tui.widgets.player_panel import PlayerPanel
 
 
 def shown(panel: PlayerPanel) -> str:

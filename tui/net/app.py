@@ -19,9 +19,10 @@ from saves.errors import SaveError
 from tui.app import PawnshopApp
 from tui.net.hall import TableHall
 from tui.net.lobby import LobbyScreen
-from tui.net.table import Table
-from tui.ssh.session_info import PlayerIdentity, SessionInfo
-from tui.storage import Storage
+from tui.play.identity import PlayerIdentity
+from tui.play.storage import Storage
+from tui.play.table import Table
+from tui.ssh.session_info import SessionInfo
 
 #: Terminal types that may not show UTF-8 line drawing; they get the ASCII board.
 ASCII_TERMS = ("vt", "dumb", "ansi", "unknown")

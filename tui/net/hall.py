@@ -1,6 +1,6 @@
 """The hall: every table of one server, shared by all its sessions.
 
-It opens tables, keeps each one's file up to date after every change (``tui.net.table_files``),
+It opens tables, keeps each one's file up to date after every change (``tui.play.table_files``),
 files finished games into the server's saved games, runs the computer seats, and tells the
 lobby screens when anything they list has changed. One hall per server process, made before
 the server starts and restored from the data folder.
@@ -24,15 +24,15 @@ from core.record import GameRecord
 from core.registry import all_games
 from saves.errors import SaveError
 from tui.computer import ComputerRunner
-from tui.net.table import Change, SeatHolder, Table, TableRefusal
 from tui.net.table_computers import TableComputers
-from tui.net.table_files import TableWriter, file_finished_table, restore_tables
-from tui.net.table_rows import options_text, seats_text
 from tui.plain_text import plain
-from tui.seat_types import level_of
-from tui.ssh.containment import tell_each
-from tui.ssh.session_info import PlayerIdentity
-from tui.storage import Storage, lookup_in
+from tui.play.identity import PlayerIdentity
+from tui.play.seat_types import level_of
+from tui.play.storage import Storage, lookup_in
+from tui.play.table import Change, SeatHolder, Table, TableRefusal
+from tui.play.table_files import TableWriter, file_finished_table, restore_tables
+from tui.play.table_rows import options_text, seats_text
+from tui.ssh.containment import SESSIONS
 
 #: What the creator of a table chooses for each seat: themselves, nobody yet, or a computer
 #: seat type (``computer:normal``).
@@ -207,6 +207,7 @@ class TableHall:
     def _add(self, table: Table) -> None:
         table.on_change = self._table_changed
         table.log = self.log
+        table.containment = SESSIONS
         self.tables[table.number] = table
         self._next_number = max(self._next_number, table.number + 1)
         if any(holder is not None and holder.is_computer for holder in table.holders):
@@ -238,7 +239,7 @@ class TableHall:
     def _tell_lobbies(self) -> None:
         """Tell every lobby that the list changed; a lobby that fails on it is dropped (and its
         session closed), the others are told all the same."""
-        failed = tell_each(
+        failed = SESSIONS.tell_each(
             self._watchers, lambda watcher: watcher.hall_changed(), self.log, "the lobby's news"
         )
         for watcher in failed:

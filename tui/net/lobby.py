@@ -29,10 +29,10 @@ from core.game import Game
 from tui.net.crossing import post_across
 from tui.net.hall import TableHall
 from tui.net.seat_choice import WATCH, SeatChoiceScreen
-from tui.net.table import Table, TableRefusal
-from tui.net.table_rows import options_text, seats_text
 from tui.plain_text import plain, plain_cell, plain_lines
-from tui.ssh.session_info import PlayerIdentity
+from tui.play.identity import PlayerIdentity
+from tui.play.table import Table, TableRefusal
+from tui.play.table_rows import options_text, seats_text
 from tui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:

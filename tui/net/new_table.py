@@ -16,11 +16,11 @@ from textual.widgets import Button, Input, Label, Select, Static
 from core.errors import PawnshopError
 from core.game import Game
 from tui.net.hall import ME, OPEN, TableHall
-from tui.net.table import Table, TableRefusal
 from tui.plain_text import plain
+from tui.play.identity import PlayerIdentity
+from tui.play.seat_types import HUMAN, SEAT_TYPES
+from tui.play.table import Table, TableRefusal
 from tui.screens.setup import chosen_options, option_control
-from tui.seat_types import HUMAN, SEAT_TYPES
-from tui.ssh.session_info import PlayerIdentity
 from tui.widgets.key_footer import KeyFooter
 
 #: What each seat may be given, with the words the form shows.

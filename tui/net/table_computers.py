@@ -19,7 +19,7 @@ from core.game import Move
 from core.record import Node
 from tui.computer import ComputerRunner
 from tui.computer_turns import ComputerTurns
-from tui.net.table import Table, TableRefusal
+from tui.play.table import Table, TableRefusal
 
 
 class LoopTasks:

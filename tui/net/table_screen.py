@@ -21,14 +21,14 @@ from textual.widgets import Input
 from core.game import Move, State
 from core.record import Node
 from tui.computer_turns import ComputerTurns
-from tui.describe import players_text, scores_text, winners_text
 from tui.net.crossing import post_across
-from tui.net.table import Table, TableRefusal
 from tui.net.takeback_dialog import TakebackScreen
 from tui.plain_text import plain
+from tui.play.describe import players_text, scores_text, winners_text
+from tui.play.identity import PlayerIdentity
+from tui.play.table import Table, TableRefusal
 from tui.screens.board import BoardScreen
 from tui.screens.game_over import GameOverChoice, GameOverScreen
-from tui.ssh.session_info import PlayerIdentity
 from tui.widgets.board import BoardWidget
 from tui.widgets.move_log import MoveLog
 from tui.widgets.player_panel import PlayerPanel

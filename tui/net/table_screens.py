@@ -12,14 +12,14 @@ import random
 from functools import partial
 
 from core.record import GameRecord
-from tui.net.table import Table
 from tui.net.table_screen import TableScreen
+from tui.play.identity import PlayerIdentity
+from tui.play.table import Table
 from tui.screens.board import BoardScreen
 from tui.screens.chase_board import ChaseBoardScreen
 from tui.screens.mac_tokens import TokenBoardScreen
 from tui.screens.phases import screen_class_for
 from tui.screens.placement import PlacementScreen, random_placements
-from tui.ssh.session_info import PlayerIdentity
 
 
 class ChaseTableScreen(TableScreen, ChaseBoardScreen):

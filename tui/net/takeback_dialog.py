@@ -9,8 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from tui.net.takeback import Takeback
 from tui.plain_text import plain
+from tui.play.takeback import Takeback
 
 
 class TakebackScreen(ModalScreen[bool | None]):

@@ -1,7 +1,7 @@
 """The board screen: play and review one game of any registered kind.
 
 The screen owns the ``GameRecord``; widgets only draw what they are given and post what the
-player clicked. A move is built by selecting squares (see ``tui.selection``), by a game's
+player clicked. A move is built by selecting squares (see ``tui.play.selection``), by a game's
 action key (e.g. ``c`` to call the clock), or typed in notation after ``:``.
 
 A *live* game is autosaved after every change, plays new moves after an undo as the new main
@@ -28,7 +28,9 @@ from core.errors import PawnshopError
 from core.game import Game, Move, State
 from core.record import GameRecord
 from saves.errors import SaveError
-from tui.describe import (
+from tui.host import host
+from tui.plain_text import clean, plain
+from tui.play.describe import (
     panel_infos,
     players_text,
     scores_text,
@@ -36,9 +38,8 @@ from tui.describe import (
     turn_text,
     winners_text,
 )
-from tui.host import host
-from tui.move_tree_rows import tree_rows
-from tui.plain_text import clean, plain
+from tui.play.move_tree_rows import tree_rows
+from tui.play.selection import MoveBuilder, Step
 from tui.screens.computer_seats import ComputerSeatsMixin
 from tui.screens.game_over import GameOverChoice, GameOverScreen
 from tui.screens.handover import HandoverScreen
@@ -46,7 +47,6 @@ from tui.screens.kept_updates import KeptUpdates
 from tui.screens.move_choice import MoveChoiceScreen
 from tui.screens.review import REVIEW_BINDINGS, ReviewMode
 from tui.screens.save_as import SaveAsScreen
-from tui.selection import MoveBuilder, Step
 from tui.widgets.board import BoardWidget
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.move_log import MoveLog

@@ -34,8 +34,8 @@ from core.games.chase.state import TILES, ChaseState, stacks_of
 from core.games.chase.tiles import DECK
 from core.record import GameRecord
 from core.view import BoardView, Cell
+from tui.play.selection import MoveBuilder
 from tui.screens.board import BoardScreen
-from tui.selection import MoveBuilder
 from tui.widgets.board import BoardWidget
 from tui.widgets.chase_board import ChaseBoardWidget, exits_glyphs
 from tui.widgets.chase_panels import DebtPanel, TileStackPanel, seat_lines

@@ -19,8 +19,8 @@ from core.ai import LEVELS
 from core.game import Move, State
 from core.record import Node
 from tui.computer_turns import HINT_LEVEL, ComputerTurns
-from tui.describe import seat_label, shown_state
-from tui.seat_types import record_levels
+from tui.play.describe import seat_label, shown_state
+from tui.play.seat_types import record_levels
 from tui.widgets.board import BoardWidget
 from tui.widgets.thinking import ThinkingIndicator
 

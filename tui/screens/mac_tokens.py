@@ -27,8 +27,8 @@ from core.games.mac.pieces import DOUBLE_STEP, PEEK, PLUS_ONE, PUSH, TOKEN_LETTE
 from core.games.mac.view import peeking
 from core.record import GameRecord
 from core.view import TrayItem
+from tui.play.selection import MoveBuilder, Step
 from tui.screens.board import BoardScreen
-from tui.selection import MoveBuilder, Step
 from tui.widgets.board import BoardWidget
 from tui.widgets.move_log import MoveLog
 from tui.widgets.player_panel import PlayerPanel

@@ -24,8 +24,8 @@ from core.errors import IllegalMoveError, PawnshopError
 from core.game import Game, Move, State
 from core.record import GameRecord
 from core.view import TrayItem
-from tui.describe import seat_label
 from tui.plain_text import plain
+from tui.play.describe import seat_label
 from tui.screens.board import BoardScreen
 from tui.widgets.board import BoardWidget
 from tui.widgets.move_log import MoveLog

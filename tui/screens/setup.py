@@ -17,7 +17,7 @@ from core.options import OptionSpec
 from core.record import GameRecord
 from tui.host import host
 from tui.plain_text import plain
-from tui.seat_types import HUMAN, SEAT_TYPES, default_player_name, seat_tags
+from tui.play.seat_types import HUMAN, SEAT_TYPES, default_player_name, seat_tags
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.plain_input import PlainInput
 
@@ -118,7 +118,7 @@ class SetupScreen(Screen[None]):
         return chosen_options(self, self.game)
 
     def seat_types(self) -> list[str]:
-        """Who plays each seat: ``human`` or ``computer:<level>`` (see ``tui.seat_types``)."""
+        """Who plays each seat: ``human`` or ``computer:<level>`` (see ``tui.play.seat_types``)."""
         types = []
         for seat in range(len(self.seats)):
             value = self.query_one(f"#seat-type-{seat}", Select).value

@@ -5,19 +5,19 @@
 - ``driver``: the Textual driver that talks to the app over the SSH channel;
 - ``colours``: the colour depth of a session's terminal, from its TERM;
 - ``hostkey``: the server's persistent host key;
-- ``session_info``: what an app is told about its player and terminal;
+- ``session_info``: what an app is told about its player (a ``tui.play.identity.PlayerIdentity``
+  made from the connection) and terminal;
 - ``config``: the server's settings;
 - ``server_log``: the server's log file, its only output.
 """
 
 from tui.ssh.config import ServerConfig
 from tui.ssh.server import GameServer, run, start_server
-from tui.ssh.session_info import AppFactory, PlayerIdentity, SessionInfo
+from tui.ssh.session_info import AppFactory, SessionInfo
 
 __all__ = [
     "AppFactory",
     "GameServer",
-    "PlayerIdentity",
     "ServerConfig",
     "SessionInfo",
     "run",

@@ -3,23 +3,22 @@
 Every session's app runs on the server's one event loop, and the hall of tables calls into
 every session's screens (a move played, a seat taken, a table opened) from whichever session
 made the change. A screen that raises there must neither take the caller's session down with
-it nor keep the news from the screens after it. ``tell_each`` calls every listener in turn; a
-listener that raises is logged with its traceback and its own session is closed with the crash
-sentence (``close_session_of``), while the caller and every other session go on.
+it nor keep the news from the screens after it. The hall and its tables tell their listeners
+through ``SESSIONS`` (a ``tui.play.listeners.Containment``): a listener that raises is logged
+with its traceback and its own session is closed with the crash sentence
+(``close_session_of``), while the caller and every other session go on.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
-import logging
 import weakref
-from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any
 
 from textual.app import App
 
-T = TypeVar("T")
+from tui.play.listeners import Containment
 
 #: Who each running session's app serves, for the log: the session's description.
 _described: weakref.WeakKeyDictionary[App[Any], str] = weakref.WeakKeyDictionary()
@@ -70,17 +69,6 @@ def _exit_failed(app: App[Any]) -> None:
         app.exit(return_code=1)
 
 
-def tell_each(
-    listeners: Iterable[T], tell: Callable[[T], None], log: logging.Logger, what: str
-) -> list[T]:
-    """``tell(listener)`` for every listener; the listeners that raised, each logged (with
-    ``what`` and the traceback) and its session closed."""
-    failed: list[T] = []
-    for listener in list(listeners):
-        try:
-            tell(listener)
-        except Exception:
-            log.exception("%s failed in %s; that session is closed", what, session_of(listener))
-            failed.append(listener)
-            close_session_of(listener)
-    return failed
+#: Over SSH, a listener that fails on the news is named by its session, and that session is
+#: closed.
+SESSIONS = Containment(whose=session_of, cut_off=close_session_of)

@@ -20,11 +20,12 @@ from typing import Any
 
 import asyncssh
 
+from tui.play.identity import PlayerIdentity, display_name
 from tui.ssh.config import ServerConfig
 from tui.ssh.hostkey import load_or_create_host_key
 from tui.ssh.server_log import close_server_log, open_server_log
 from tui.ssh.session import GameSession
-from tui.ssh.session_info import AppFactory, PlayerIdentity, display_name
+from tui.ssh.session_info import AppFactory
 from tui.ssh.shared_css import share_parsed_css
 
 #: Seconds the apps get to finish when the server stops, before they are cancelled.

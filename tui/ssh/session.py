@@ -21,10 +21,11 @@ from rich.console import Console
 from textual.app import App
 from textual.driver import Driver
 
+from tui.play.identity import PlayerIdentity
 from tui.ssh.colours import apply_colour_system, colour_system_for
 from tui.ssh.containment import describe_app
 from tui.ssh.driver import SSHDriver, clamp_size
-from tui.ssh.session_info import AppFactory, PlayerIdentity, SessionInfo
+from tui.ssh.session_info import AppFactory, SessionInfo
 
 NO_PTY_MESSAGE = "pawnshop is a full-screen game and needs a terminal: connect with ssh -t."
 EXEC_MESSAGE = "pawnshop runs no commands: connect with ssh and no command to play."

@@ -7,8 +7,6 @@ are drawn dim. Clicking a row posts ``MoveLog.RowClicked`` with the row's entry 
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from rich.segment import Segment
 from rich.style import Style
 from textual.events import Click
@@ -19,13 +17,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tui.plain_text import clean
-
-
-class LogEntry(NamedTuple):
-    ply: int
-    notation: str
-    mover: str
-    ahead: bool = False
+from tui.play.describe import LogEntry
 
 
 class MoveLog(ScrollView, can_focus=False):

@@ -1,7 +1,7 @@
 """The move log as a tree: the main line, variations indented under the move they replace,
 comments in their own dim rows.
 
-Rows are ``TreeRow`` values (``tui.move_tree_rows``); the line through the current move is
+Rows are ``TreeRow`` values (``tui.play.move_tree_rows``); the line through the current move is
 drawn plainly and the other variations dim. The log can take the focus (Tab): then ``↑``/``↓``
 move a highlight over the rows and Enter posts ``RowClicked`` for the highlighted one, the
 same message a click posts, so the screen treats both alike. A click does not take the focus,
@@ -17,8 +17,8 @@ from textual.events import Blur, Focus
 from textual.reactive import reactive
 from textual.strip import Strip
 
-from tui.move_tree_rows import TreeRow
 from tui.plain_text import clean, clip
+from tui.play.move_tree_rows import TreeRow
 from tui.widgets.move_log import MoveLog
 
 #: Deeper variations are not indented further, so the moves stay readable.

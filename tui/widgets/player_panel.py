@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
@@ -11,14 +9,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.plain_text import cells, clean, clip
-
-
-class PanelInfo(NamedTuple):
-    player: str
-    seat_name: str
-    score: int | None = None
-    to_move: bool = False
-    lines: tuple[str, ...] = ()
+from tui.play.describe import PanelInfo
 
 
 class PlayerPanel(Widget):

@@ -7,7 +7,7 @@ change through ``TableWatcher.table_changed``.
 
 Who may do what is decided here, not by the screens: only a seated player moves, only for
 their own seat and only in turn, and ``core`` checks the move itself. Taking a move back needs
-the consent of every other player (``tui.net.takeback``).
+the consent of every other player (``tui.play.takeback``).
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from typing import Literal, Protocol
 from core.errors import PawnshopError
 from core.game import Move
 from core.record import GameRecord, Node
-from tui.describe import seat_label, turn_text, winners_text
-from tui.net.takeback import Takeback, takeback_target
-from tui.seat_types import default_player_name
-from tui.ssh.containment import tell_each
-from tui.ssh.session_info import PlayerIdentity
+from tui.play.describe import seat_label, turn_text, winners_text
+from tui.play.identity import PlayerIdentity
+from tui.play.listeners import Containment
+from tui.play.seat_types import default_player_name
+from tui.play.takeback import Takeback, takeback_target
 
 #: What changed, for whoever keeps the table (saving it, redrawing the lobby).
 Change = Literal["seats", "move", "takeback", "watchers"]
@@ -94,6 +94,8 @@ class Table:
         self.on_change = on_change
         #: Where a screen that fails on the table's news is logged (the hall sets its own).
         self.log = logging.getLogger("pawnshop.tables")
+        #: How a screen that fails on the table's news is cut off (the hall sets its own).
+        self.containment = Containment()
         for seat, holder in enumerate(holders):
             if holder is not None:
                 record.players[seat] = holder.name
@@ -302,7 +304,7 @@ class Table:
         self.latest_news = news
         if self.on_change is not None:
             self.on_change(self, change)
-        failed = tell_each(
+        failed = self.containment.tell_each(
             self.watchers,
             lambda watcher: watcher.table_changed(self, news),
             self.log,

@@ -6,12 +6,33 @@ same way.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from core.game import State
 from core.outcome import Outcome
 from core.record import GameRecord, Node
 from core.view import TrayItem
-from tui.widgets.move_log import LogEntry
-from tui.widgets.player_panel import PanelInfo
+
+
+class LogEntry(NamedTuple):
+    """One row of the move log: the move's ply, its notation, who played it, and whether it
+    lies ahead of the current position (what redo would replay)."""
+
+    ply: int
+    notation: str
+    mover: str
+    ahead: bool = False
+
+
+class PanelInfo(NamedTuple):
+    """What a player's panel shows: the player, their seat, score, whether it is their turn,
+    and the game's own lines about the seat."""
+
+    player: str
+    seat_name: str
+    score: int | None = None
+    to_move: bool = False
+    lines: tuple[str, ...] = ()
 
 
 def seat_label(record: GameRecord, seat: int) -> str:

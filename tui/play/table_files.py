@@ -25,9 +25,9 @@ from saves.format import dumps, load
 from saves.header import GameLookup
 from saves.names import unique_path
 from saves.writer import stamp
-from tui.net.table import SeatHolder, Table
-from tui.seat_types import computer_type, level_of, tag_name
-from tui.ssh.session_info import display_name
+from tui.play.identity import display_name
+from tui.play.seat_types import computer_type, level_of, tag_name
+from tui.play.table import SeatHolder, Table
 
 TABLES_FOLDER = "tables"
 #: Where table files the server cannot use go, inside the tables folder.

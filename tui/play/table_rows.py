@@ -3,8 +3,8 @@ game's defaults."""
 
 from __future__ import annotations
 
-from tui.net.table import Table
-from tui.ssh.session_info import PlayerIdentity
+from tui.play.identity import PlayerIdentity
+from tui.play.table import Table
 
 
 def seats_text(table: Table, viewer: PlayerIdentity) -> str:
