@@ -16,9 +16,23 @@ from core.games.mac.board import NEIGHBOURS, SIZE
 from core.games.mac.legal import is_legal
 from core.games.mac.moves import FLIP, MOVE, PLACE, MacMove
 from core.games.mac.notation import format_move, parse_move_text
-from core.games.mac.pieces import DOUBLE_STEP, FACE_UP_COLOUR, PEEK, PLUS_ONE, PUSH, TOKEN_LETTERS
+from core.games.mac.pieces import (
+    BLUE,
+    DOUBLE_STEP,
+    EMPTY,
+    FACE_UP_COLOUR,
+    PEEK,
+    PLUS_ONE,
+    PORTAL,
+    PUSH,
+    RED,
+    TOKEN_LETTERS,
+    piece,
+)
 from core.games.mac.reasons import walk_turn
 from core.games.mac.state import ITEM_COUNT, MacState
+from core.games.mac.tokens import double_steps, push_paths
+from core.games.mac.walks import TOKEN_TARGETS, token_target_refusal, walk_steps
 from core.games.refusal import Refusal
 
 SQUARES = range(SIZE)
@@ -116,3 +130,68 @@ def test_a_token_on_the_wrong_number_of_squares_is_refused_by_its_rule():
         "token-squares", "+1 names one square, like +1:b2;b2-b3"
     )
     assert is_legal(state, move._replace(token_path=(4,)))
+
+
+def walked_paths(board, code, portals, origin, *, double=False, push=False):
+    """The paths of one or two steps from ``origin`` that ``walk_steps`` allows the piece
+    ``code`` (lifted off ``board``), asked about every exit square of a portal."""
+    lifted = list(board)
+    lifted[origin] = EMPTY
+
+    def tails(position):
+        for target in NEIGHBOURS[position]:
+            yield from ((target, land) for land in SQUARES) if target in portals else [(target,)]
+
+    found = set()
+    for first in tails(origin):
+        paths = [(origin, *first)]
+        if double:
+            paths += [(origin, *first, *second) for second in tails(first[-1])]
+        for path in paths:
+            if walk_steps(lifted, code, portals, path, double=double, push=push) is None:
+                found.add(path)
+    return found
+
+
+@pytest.mark.parametrize("portals", [(), (9, 10), (5, 26)])
+@pytest.mark.parametrize("crowded", [False, True])
+def test_double_steps_and_pushes_go_where_the_walker_lets_them(portals, crowded):
+    """On a board of portals and one piece (the other squares empty, or all holding enemies
+    it beats), every Double Step and Push listed is a path ``walk_steps`` allows, and none
+    it allows is left out."""
+    mover, enemy = piece(5, RED), piece(3, BLUE)
+    for origin in SQUARES:
+        if origin in portals:
+            continue
+        board = [enemy if crowded else EMPTY] * SIZE
+        for portal in portals:
+            board[portal] = PORTAL
+        board[origin] = mover
+        listed = {move.path for move in double_steps(board, RED, portals)}
+        assert listed == walked_paths(board, mover, portals, origin, double=True)
+        board[origin] = enemy
+        pushes = set(push_paths(board, RED, portals))
+        assert pushes == walked_paths(board, enemy, portals, origin, push=True)
+
+
+def test_each_token_is_played_where_its_rule_says():
+    """The token tables the generator reads are ``token_target_refusal``'s answers, and each
+    refusal names its rule."""
+    for token, rows in TOKEN_TARGETS.items():
+        for colour in (RED, BLUE):
+            for code in (
+                piece(4, RED),
+                piece(4, BLUE, boosted=True),
+                piece(7, BLUE, face_down=True),
+                EMPTY,
+            ):
+                refused = token_target_refusal(token, code, colour, 0)
+                assert rows[colour][code] == (refused is None)
+    assert token_target_refusal(PLUS_ONE, piece(4, BLUE), RED, 0).rule == "plus-one-target"
+    assert token_target_refusal(PLUS_ONE, piece(4, RED, boosted=True), RED, 0).rule == (
+        "plus-one-twice"
+    )
+    assert token_target_refusal(PUSH, piece(4, RED), RED, 0).rule == "push-target"
+    assert token_target_refusal(PUSH, piece(4, BLUE, boosted=True), RED, 0) is None
+    assert token_target_refusal(PEEK, piece(4, BLUE), RED, 0).rule == "peek-target"
+    assert token_target_refusal(PEEK, piece(4, BLUE, face_down=True), RED, 0) is None

@@ -12,9 +12,7 @@ from collections.abc import Callable, Sequence
 from core.games.mac.board import NEIGHBOURS, SIZE, name
 from core.games.mac.moves import FLIP, PLACE, MacMove
 from core.games.mac.pieces import (
-    BOOST,
     DOUBLE_STEP,
-    FACE_UP_COLOUR,
     FLIPPABLE,
     PEEK,
     PLUS_ONE,
@@ -26,7 +24,13 @@ from core.games.mac.pieces import (
 )
 from core.games.mac.state import DARK, MacState
 from core.games.mac.tokens import token_effect, without
-from core.games.mac.walks import mover_refusal, placement_refusal, walk_cannon, walk_steps
+from core.games.mac.walks import (
+    mover_refusal,
+    placement_refusal,
+    token_target_refusal,
+    walk_cannon,
+    walk_steps,
+)
 from core.games.refusal import Refusal
 
 
@@ -88,8 +92,8 @@ _TOKEN_SHAPES: dict[int, tuple[Callable[[tuple[int, ...]], bool], str]] = {
 
 def token_refusal(state: MacState, seat: int, colour: int, move: MacMove) -> Refusal | None:
     """Why ``seat`` (playing ``colour``) may not play the token of ``move`` on its squares:
-    a token from the hand, +1 on a face-up piece of one's own without one, Push a face-up
-    enemy piece one step (``walk_steps``), Peek face-down pieces."""
+    a token from the hand, on squares each token may be played on (``token_target_refusal``),
+    a Push one step (``walk_steps``)."""
     token = TOKEN_LETTERS.index(move.token)
     if token not in state.hands[seat]:
         return Refusal("no-token", f"you hold no {TOKEN_NAMES[token]} token")
@@ -100,32 +104,13 @@ def token_refusal(state: MacState, seat: int, colour: int, move: MacMove) -> Ref
     shape = _TOKEN_SHAPES.get(token)
     if shape and not (shape[0](squares) and all(0 <= square < SIZE for square in squares)):
         return Refusal("token-squares", shape[1])
-    if token == PLUS_ONE:
+    for square in squares[:1] if token == PUSH else squares:
+        refused = token_target_refusal(token, board[square], colour, square)
+        if refused:
+            return refused
+    if token == PUSH:
         code = board[squares[0]]
-        if FACE_UP_COLOUR[code] != colour:
-            return Refusal(
-                "plus-one-target",
-                f"+1 goes on a face-up piece of yours, and {name(squares[0])} holds none",
-            )
-        if code & BOOST:
-            return Refusal(
-                "plus-one-twice",
-                f"the piece on {name(squares[0])} already has its +1 (one per piece)",
-            )
-    elif token == PUSH:
-        code = board[squares[0]]
-        if FACE_UP_COLOUR[code] != 1 - colour:
-            return Refusal(
-                "push-target",
-                f"Push moves a face-up enemy piece, and {name(squares[0])} holds none",
-            )
         return walk_steps(without(board, squares[0]), code, state.portals, squares, push=True)
-    elif token == PEEK:
-        for square in squares:
-            if not FLIPPABLE[board[square]]:
-                return Refusal(
-                    "peek-target", f"Peek looks at face-down pieces, and {name(square)} holds none"
-                )
     return None
 
 

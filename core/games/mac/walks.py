@@ -8,11 +8,13 @@ explanation of a refused move (``reasons``) call:
 * ``portal_exit_refusal``: where a step into a portal may come out of the other one;
 * ``walk_steps``: a path of steps (one, two for Double Step, a Push), portals included;
 * ``walk_cannon``: a cannon's jumps along its rays;
-* ``placement_refusal``: a piece placed before the battle.
+* ``placement_refusal``: a piece placed before the battle;
+* ``token_target_refusal``: the square a power token is played on.
 
-The generator's per-code tables (``MOVERS``, ``LANDS``), its portal exits and the squares
-it places on are made by asking these walkers, and it calls ``walk_cannon`` for every
-cannon, so the rules are written here once.
+The generator's per-code tables (``MOVERS``, ``LANDS``, ``PUSH_LANDS``, ``TOKEN_TARGETS``),
+its portal exits and the squares it places on are made by asking these walkers, and it
+calls ``walk_cannon`` for every cannon; the power tokens' moves (``tokens``) are made of
+the same tables and of the paths ``walk_steps`` allows, so the rules are written here once.
 """
 
 from __future__ import annotations
@@ -29,8 +31,11 @@ from core.games.mac.pieces import (
     FACE_UP_COLOUR,
     FLIPPABLE,
     HIDDEN,
+    PEEK,
     PIECE,
+    PLUS_ONE,
     PORTAL,
+    PUSH,
     TEN,
     beats,
     is_boosted,
@@ -252,6 +257,30 @@ def placement_refusal(
     return None
 
 
+def token_target_refusal(token: int, code: int, colour: int, square: int) -> Refusal | None:
+    """Why the player of ``colour`` may not play ``token`` on ``square``, where ``code``
+    stands: +1 on a face-up piece of one's own without one, Push a face-up enemy piece
+    (where it goes is ``walk_steps``'s to judge), Peek a face-down piece."""
+    where = NAMES[square]
+    if token == PLUS_ONE:
+        if FACE_UP_COLOUR[code] != colour:
+            return Refusal(
+                "plus-one-target", f"+1 goes on a face-up piece of yours, and {where} holds none"
+            )
+        if is_boosted(code):
+            return Refusal(
+                "plus-one-twice", f"the piece on {where} already has its +1 (one per piece)"
+            )
+    elif token == PUSH:
+        if FACE_UP_COLOUR[code] != 1 - colour:
+            return Refusal(
+                "push-target", f"Push moves a face-up enemy piece, and {where} holds none"
+            )
+    elif token == PEEK and not FLIPPABLE[code]:
+        return Refusal("peek-target", f"Peek looks at face-down pieces, and {where} holds none")
+    return None
+
+
 # -- the generator's tables, made by the walkers --------------------------------------------
 
 #: The square the tables' questions name: their answers do not depend on it.
@@ -286,6 +315,27 @@ def _landing_row(code: int) -> tuple[bool, ...]:
 #: ``LANDS[code][there]``: a step of the face-up piece ``code`` may end where ``there``
 #: stands (``landing_refusal``).
 LANDS: tuple[tuple[bool, ...], ...] = tuple(_landing_row(code) for code in CODES)
+
+
+#: ``PUSH_LANDS[there]``: a pushed piece may end where ``there`` stands (``landing_refusal``).
+PUSH_LANDS: tuple[bool, ...] = tuple(
+    there in _STANDING and landing_refusal(PIECE, there, _NO_SQUARE, True) is None
+    for there in CODES
+)
+
+
+def _target_row(token: int, colour: int) -> tuple[bool, ...]:
+    row = [False] * len(CODES)
+    for code in _STANDING:
+        row[code] = token_target_refusal(token, code, colour, _NO_SQUARE) is None
+    return tuple(row)
+
+
+#: ``TOKEN_TARGETS[token][colour][code]``: the player of ``colour`` may play ``token`` (+1,
+#: Push or Peek) on a square where ``code`` stands (``token_target_refusal``).
+TOKEN_TARGETS: dict[int, tuple[tuple[bool, ...], tuple[bool, ...]]] = {
+    token: (_target_row(token, 0), _target_row(token, 1)) for token in (PLUS_ONE, PUSH, PEEK)
+}
 
 
 @cache
