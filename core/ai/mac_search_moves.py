@@ -8,7 +8,14 @@ Double Step that ends on a capture. Peek only informs, which a search over guess
 cannot value, so it is left out; so are tokens spent on a quiet move.
 
 ``kept_moves`` picks that set out of the legal moves; ``searched_moves`` builds the same set
-straight from the rules' own move generators, without listing every legal move first.
+straight from the rules' own move generators, without listing every legal move first. Who
+may move, where a step may land and where a +1 goes are read from the tables the rules'
+walkers make (``walks.MOVERS``, ``LANDS``, ``TOKEN_TARGETS``, ``portal_exits``), so no rule
+is written here a second time. The one walk of its own, for a cannon beyond the pushed
+piece in ``_captures_onto``, looks along the rays of the pushed piece's square rather than
+asking ``walks.walk_cannon`` about each cannon: given a target, that walker follows every
+ray of the cannon to its end and words a refusal when none reaches it, which makes the
+captures after a push a quarter slower to find, for the same moves.
 """
 
 from __future__ import annotations
@@ -21,8 +28,6 @@ from core.games.mac.movegen import STEP_TABLE, actions, portal_exits
 from core.games.mac.moves import MOVE, MacMove, step, with_token
 from core.games.mac.pieces import (
     BOOST,
-    CAPTURES,
-    CONTROLLED_BY,
     DOUBLE_STEP,
     EMPTY,
     FACE_UP_COLOUR,
@@ -35,6 +40,7 @@ from core.games.mac.pieces import (
 )
 from core.games.mac.state import MacState
 from core.games.mac.tokens import double_steps, push_paths, token_effect
+from core.games.mac.walks import LANDS, MOVERS, TOKEN_TARGETS
 
 PLUS_LETTER, PUSH_LETTER, PEEK_LETTER = (TOKEN_LETTERS[t] for t in (PLUS_ONE, PUSH, PEEK))
 
@@ -114,13 +120,13 @@ def _boosted_captures(
     """+1 on a piece, then a step (or a step through a portal) onto an enemy that only the
     stronger piece beats. A cannon's jump does not depend on strength: never new."""
     found: list[MacMove] = []
-    controlled = CONTROLLED_BY[colour]
+    boosted = TOKEN_TARGETS[PLUS_ONE][colour]
     exits = portal_exits(portals) if portals else {}
     for square in SQUARES:
         code = board[square]
-        if not controlled[code] or code & BOOST:
+        if not boosted[code]:
             continue
-        weaker, stronger = CAPTURES[code], CAPTURES[code | BOOST]
+        weaker, stronger = LANDS[code], LANDS[code | BOOST]
         for target, action in STEP_TABLE[square]:
             there = board[target]
             if there == PORTAL:
@@ -137,7 +143,7 @@ def _push_captures(board: Sequence[int], colour: int, portals: tuple[int, ...]) 
     """A push, then a capture of the pushed piece where it now stands: a step, a step through
     a portal or a cannon's jump onto it."""
     found: list[MacMove] = []
-    controlled = CONTROLLED_BY[colour]
+    controlled = MOVERS[colour]
     exits = portal_exits(portals) if portals else {}
     for path in push_paths(board, colour, portals):
         after = list(board)
@@ -161,14 +167,14 @@ def _captures_onto(
     moves = []
     for origin in NEIGHBOURS[dest]:
         code = board[origin]
-        if controlled[code] and CAPTURES[code][pushed]:
+        if controlled[code] and LANDS[code][pushed]:
             moves.append(step(origin, dest))
     for portal in portals:
         for origin in NEIGHBOURS[portal]:
             code = board[origin]
-            if controlled[code] and CAPTURES[code][pushed]:
+            if controlled[code] and LANDS[code][pushed]:
                 moves += [move for square, move in exits[origin * SIZE + portal] if square == dest]
-    for ray in RAYS[dest]:  # a cannon beyond exactly one screen
+    for ray in RAYS[dest]:  # a cannon beyond exactly one screen (see the module's docstring)
         screened = False
         for square in ray:
             code = board[square]
