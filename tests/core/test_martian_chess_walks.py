@@ -10,9 +10,10 @@ import pytest
 
 from core import find_game
 from core.errors import IllegalMoveError
-from core.games.martian_chess.moves import Move
+from core.games.martian_chess.moves import CLOCK, PASS, Move
 from core.games.martian_chess.notation import parse_move
-from core.games.martian_chess.walks import walk_move
+from core.games.martian_chess.state import CLOCK_OFF, CLOCK_READY, DEADLOCK_TURNS
+from core.games.martian_chess.walks import ACTIONS_LISTED, action_refusal, walk_action, walk_move
 from core.games.refusal import Refusal
 from core.squares import square_name
 
@@ -75,3 +76,51 @@ def test_a_refused_merge_names_its_rule():
     assert walked == Refusal(
         "zone-has-queen", "a drone and a pawn merge into a queen only while your zone has no queen"
     )
+
+
+@pytest.mark.parametrize(
+    ("options", "seed"), [({}, 4), ({"clock": "off"}, 5), ({"players": "4"}, 6)]
+)
+def test_pass_and_clock_are_listed_exactly_when_the_walker_allows_them(options, seed):
+    """The move list and the typed actions read one rule: ``walk_action``."""
+    positions = called = 0
+    for state in sampled_positions(options, seed, every=4):
+        positions += 1
+        legal = GAME.legal_moves(state)
+        stuck = not any(not move.is_action for move in legal)
+        for move, word in ((PASS, "pass"), (CLOCK, "clock")):
+            walked = walk_action(state, move, not stuck)
+            if move in legal:
+                assert walked == move
+                assert parse_move(state, word) == move
+                called += move == CLOCK
+                continue
+            assert isinstance(walked, Refusal), (state, word)
+            with pytest.raises(IllegalMoveError) as refused:
+                parse_move(state, word)
+            assert str(refused.value) == f"{word}: {walked.text}"
+        if CLOCK in legal:
+            state = GAME.apply(state, CLOCK)
+            assert walk_action(state, CLOCK, True).rule == "clock-called"
+    assert positions > 5
+    assert called or options.get("clock") == "off"
+
+
+def test_each_refused_action_names_its_rule():
+    assert action_refusal(PASS, CLOCK_READY, pieces_can_move=False) is None
+    assert action_refusal(PASS, CLOCK_READY, pieces_can_move=True) == Refusal(
+        "pieces-can-move", "you may pass only when none of your pieces can move"
+    )
+    assert action_refusal(CLOCK, CLOCK_READY, pieces_can_move=True) is None
+    assert action_refusal(CLOCK, CLOCK_OFF, pieces_can_move=True).rule == "clock-off"
+    assert action_refusal(CLOCK, 3, pieces_can_move=True).rule == "clock-called"
+
+
+def test_the_move_list_adds_the_actions_the_walker_allows_for_every_clock():
+    assert ACTIONS_LISTED[False][CLOCK_OFF] == ()
+    assert ACTIONS_LISTED[False][CLOCK_READY] == (CLOCK,)
+    assert ACTIONS_LISTED[True][CLOCK_READY] == (PASS, CLOCK)
+    assert ACTIONS_LISTED[True][CLOCK_OFF] == (PASS,)
+    for clock in range(DEADLOCK_TURNS):
+        assert ACTIONS_LISTED[False][clock] == ()
+        assert ACTIONS_LISTED[True][clock] == (PASS,)

@@ -18,8 +18,8 @@ from core.games.martian_chess.board import (
 )
 from core.games.martian_chess.moves import CLOCK, PASS, Move
 from core.games.martian_chess.rules import legal_moves
-from core.games.martian_chess.state import CLOCK_OFF, State
-from core.games.martian_chess.walks import walk_move
+from core.games.martian_chess.state import State
+from core.games.martian_chess.walks import walk_action, walk_move
 from core.games.refusal import Refusal
 from core.squares import parse_square, square_name
 
@@ -49,9 +49,10 @@ def parse_move(state: State, text: str) -> Move:
     word = text.strip().lower()
     if word in ACTION_WORDS:
         move = ACTION_WORDS[word]
-        if move not in legal_moves(state):
-            raise IllegalMoveError(refusal(state, move))
-        return move
+        walked = walk_action(state, move, pieces_can_move(state))
+        if isinstance(walked, Refusal):
+            raise IllegalMoveError(f"{word}: {walked.text}")
+        return walked
     match = MOVE_PATTERN.fullmatch(word)
     if match is None:
         raise NotationError(f"'{text.strip()}' is not a Martian Chess move (try {EXAMPLES})")
@@ -76,7 +77,9 @@ def parse_move(state: State, text: str) -> Move:
 def refusal(state: State, move: Move) -> str:
     """Why ``move`` (assumed not legal in ``state``) is refused: ``"b2-b4: a pawn ..."``."""
     if move in ACTION_WORDS.values():
-        return f"{format_move(state, move)}: {_why_action_illegal(state, move)}"
+        walked = walk_action(state, move, pieces_can_move(state))
+        reason = walked.text if isinstance(walked, Refusal) else "that is not a legal move here"
+        return f"{format_move(state, move)}: {reason}"
     layout = layout_of(state.board)
     if not isinstance(move, Move) or not all(0 <= square < layout.size for square in move):
         return f"{move!r} is not a move on this board"
@@ -84,14 +87,9 @@ def refusal(state: State, move: Move) -> str:
     return f"{shown}: {why_illegal(state, move.src, move.dst)}"
 
 
-def _why_action_illegal(state: State, move: Move) -> str:
-    if state.is_over:
-        return "the game is over"
-    if move == PASS:
-        return "you may pass only when none of your pieces can move"
-    if state.clock == CLOCK_OFF:
-        return "the clock is switched off in this game"
-    return "the clock has already been called in this game"
+def pieces_can_move(state: State) -> bool:
+    """Whether one of the mover's pieces has a legal move (else the mover may pass)."""
+    return any(not move.is_action for move in legal_moves(state))
 
 
 def why_illegal(state: State, src: int, dst: int) -> str:

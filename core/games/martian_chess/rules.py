@@ -9,15 +9,10 @@ while the zone has no drone). Pieces are their pip values, so a merge makes the 
 from __future__ import annotations
 
 from core.games.martian_chess.board import DRONE, EMPTY, LAYOUTS, QUEEN
-from core.games.martian_chess.moves import CLOCK, PASS, Move
+from core.games.martian_chess.moves import CLOCK, Move
 from core.games.martian_chess.reach import REACH, ZONE_PARTS
-from core.games.martian_chess.state import (
-    CLOCK_READY,
-    DEADLOCK_TURNS,
-    NO_EMPTY_ZONE,
-    State,
-)
-from core.games.martian_chess.walks import MERGES, rejection
+from core.games.martian_chess.state import DEADLOCK_TURNS, NO_EMPTY_ZONE, State
+from core.games.martian_chess.walks import ACTIONS_LISTED, MERGES, rejection
 
 #: Builds a ``State`` from a tuple of its fields in order, without the keyword handling of
 #: the NamedTuple constructor (``apply`` runs once per move of every search).
@@ -25,8 +20,8 @@ _new_state = tuple.__new__
 
 
 def legal_moves(state: State) -> list[Move]:
-    """Every legal move: board moves (or ``PASS`` if there are none), and ``CLOCK`` if it
-    may be called. Empty once the game is over."""
+    """Every legal move: board moves, ``PASS`` and ``CLOCK`` where ``walks.action_refusal``
+    allows them (a pass when there are no board moves). Empty once the game is over."""
     _, _, _, crossing, clock, _, _, empty_zone = state
     if empty_zone != NO_EMPTY_ZONE or clock >= DEADLOCK_TURNS:
         return []
@@ -34,11 +29,11 @@ def legal_moves(state: State) -> list[Move]:
     if crossing is not None:
         # No rejection. The way back is always open: nothing has moved since the crossing.
         moves.remove(rejection(crossing))
-    if not moves:
-        # Cannot arise: the piece of a zone nearest a canal always has a move (see rules.md).
-        moves.append(PASS)
-    if clock == CLOCK_READY:
-        moves.append(CLOCK)
+    # A pass when there are no board moves cannot arise: the piece of a zone nearest a canal
+    # always has a move (see rules.md).
+    actions = ACTIONS_LISTED[not moves][clock]
+    if actions:
+        moves += actions
     return moves
 
 

@@ -1,11 +1,14 @@
-"""Board moves as the rules read them: where a piece goes, or the first rule it breaks.
+"""Moves as the rules read them: where a piece goes, or the first rule it breaks.
 
 ``walk_path`` follows a piece from its square to another (its way of moving, then the
 pieces in between) and says what it lands on; ``merge_refusal`` says whether two pieces of
-one zone may merge; ``walk_move`` puts them together with the rules of the turn. The move
-generator's tables (``reach``) are made by asking ``walk_path`` about every square of every
-ray, and its table of merges (``MERGES``) by asking ``merge_refusal``, so that the rules
-are written here once.
+one zone may merge; ``walk_move`` puts them together with the rules of the turn.
+``action_refusal`` says whether a pass or a call of the clock may be played, and
+``walk_action`` adds the rules of the turn. The move generator's tables (``reach``) are
+made by asking ``walk_path`` about every square of every ray, its table of merges
+(``MERGES``) by asking ``merge_refusal``, and its table of when a pass or the clock is
+listed (``ACTIONS_LISTED``) by asking ``action_refusal``, so that the rules are written
+here once.
 """
 
 from __future__ import annotations
@@ -13,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.games.martian_chess.board import DRONE, EMPTY, PIECE_NAMES, QUEEN, Layout, layout_of
-from core.games.martian_chess.moves import Move
-from core.games.martian_chess.state import State
+from core.games.martian_chess.moves import CLOCK, PASS, Move
+from core.games.martian_chess.state import CLOCK_OFF, CLOCK_READY, DEADLOCK_TURNS, State
 from core.games.refusal import Refusal
 from core.squares import square_name
 
@@ -124,4 +127,42 @@ MERGES = tuple(
         for has_drone in (False, True)
     )
     for has_queen in (False, True)
+)
+
+
+def action_refusal(move: Move, clock: int, pieces_can_move: bool) -> Refusal | None:
+    """Why the action ``move`` (``PASS`` or ``CLOCK``) may not be played with the ``clock``
+    (a ``State.clock``) as it stands, ``None`` if it may: a pass only when none of the
+    mover's pieces can move (``pieces_can_move``), the clock called once in a game with it."""
+    if move == PASS:
+        if pieces_can_move:
+            return Refusal("pieces-can-move", "you may pass only when none of your pieces can move")
+        return None
+    if clock == CLOCK_OFF:
+        return Refusal("clock-off", "the clock is switched off in this game")
+    if clock != CLOCK_READY:
+        return Refusal("clock-called", "the clock has already been called in this game")
+    return None
+
+
+def walk_action(state: State, move: Move, pieces_can_move: bool) -> Move | Refusal:
+    """The action ``move`` (``PASS`` or ``CLOCK``) if it is legal in ``state``, where the
+    mover's pieces can move or not (``pieces_can_move``), else the first rule it breaks."""
+    if state.is_over:
+        return Refusal("game-over", "the game is over")
+    return action_refusal(move, state.clock, pieces_can_move) or move
+
+
+def _listed(stuck: bool, clock: int) -> tuple[Move, ...]:
+    """The actions ``action_refusal`` allows in a game going on with ``clock``, where the
+    mover's pieces cannot move (``stuck``) or can."""
+    return tuple(move for move in (PASS, CLOCK) if action_refusal(move, clock, not stuck) is None)
+
+
+#: ``ACTIONS_LISTED[stuck][clock]``: ``_listed(stuck, clock)`` for every ``State.clock`` of a
+#: game going on, indexed by the clock itself (``CLOCK_OFF`` and ``CLOCK_READY``, -2 and -1,
+#: are the last two entries).
+ACTIONS_LISTED = tuple(
+    tuple(_listed(stuck, clock) for clock in (*range(DEADLOCK_TURNS), CLOCK_OFF, CLOCK_READY))
+    for stuck in (False, True)
 )
