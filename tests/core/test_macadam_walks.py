@@ -12,11 +12,14 @@ import pytest
 from test_macadam_support import GAME
 
 from core.errors import IllegalMoveError
+from core.games.macadam.board import NORTH, SOUTH, mask
+from core.games.macadam.lines import SLIDE_HOME, SLIDE_ROOM
 from core.games.macadam.moves import PawnMove, Placement, placement
 from core.games.macadam.notation import format_move, parse_move
 from core.games.macadam.python_movegen import python_pawn_moves
 from core.games.macadam.reasons import walk_move, walk_state_placement
-from core.games.macadam.walks import middle
+from core.games.macadam.rules import can_slide
+from core.games.macadam.walks import middle, walk_slide
 from core.games.refusal import Refusal
 
 SQUARES = range(64)
@@ -99,3 +102,29 @@ def test_placements_are_walked_too():
     assert walk_state_placement(state, 3) == Refusal(
         "own-goal", "no pawn may be placed on its own goal (d1 and e1)"
     )
+
+
+@pytest.mark.parametrize("seat", [SOUTH, NORTH])
+def test_the_quick_test_of_a_slide_reads_the_walker_square_by_square(seat):
+    """``rules.can_slide`` and the look a rank ahead before it (``apply``) find a slide
+    exactly where ``walk_slide`` allows one, whichever neighbours are taken."""
+    toward_lane = 8 if seat == SOUTH else -8
+    for square in SQUARES:
+        neighbours = [
+            target
+            for target in (square - 8, square + 8, square - 1, square + 1)
+            if 0 <= target < 64 and (target // 8 == square // 8 or target % 8 == square % 8)
+        ]
+        for taken in range(1 << len(neighbours)):
+            occupied = mask(n for i, n in enumerate(neighbours) if taken >> i & 1)
+            walked = any(
+                isinstance(walk_slide(seat, 1 << square | occupied, 0, square, target), PawnMove)
+                for target in neighbours
+            )
+            if SLIDE_HOME[seat] >> square & 1:
+                assert can_slide(1 << square, occupied | 1 << square, seat) == walked
+            else:
+                assert not walked
+        ahead = square + toward_lane
+        if 0 <= ahead < 64 and SLIDE_ROOM[seat] >> ahead & 1:
+            assert isinstance(walk_slide(seat, 1 << square, 0, square, ahead), PawnMove)

@@ -1,18 +1,19 @@
 """The lines a pawn moves along: its slide rays and its jump lines, per seat.
 
-Both move generators (``movegen``) are built from these and from nothing else about the
-board; these are made by asking the walkers (``walks``), which also explain a refused move,
-so the rules of where a pawn may go are written once, there.
+Both move generators (``movegen``), and the quick test of whether a player can move at all
+(``rules``), are built from these and from nothing else about the board; these are made by
+asking the walkers (``walks``), which also explain a refused move, so the rules of where a
+pawn may go are written once, there.
 """
 
 from __future__ import annotations
 
-from core.games.macadam.board import EIGHT_WAYS, GOAL, HALF, NORTH, ORTHOGONAL, SOUTH, step
+from functools import reduce
+from operator import or_
+
+from core.games.macadam.board import EIGHT_WAYS, NORTH, ORTHOGONAL, SOUTH, mask, step
 from core.games.macadam.walks import walk_jump, walk_slide
 from core.games.refusal import Refusal
-
-#: Squares a seat may slide on or through: its own half minus its own goal.
-SLIDE_ROOM = (HALF[SOUTH] & ~GOAL[SOUTH], HALF[NORTH] & ~GOAL[NORTH])
 
 
 def slide_ray(seat: int, square: int, file_step: int, rank_step: int) -> list[int]:
@@ -33,6 +34,25 @@ def slide_rays(seat: int, square: int) -> list[list[int]]:
     """The four slide rays of a pawn of ``seat`` on ``square``, in ``ORTHOGONAL`` order:
     empty off the seat's own half, where a pawn cannot slide."""
     return [slide_ray(seat, square, file_step, rank_step) for file_step, rank_step in ORTHOGONAL]
+
+
+def first_slides(seat: int, square: int) -> int:
+    """The squares a pawn of ``seat`` on ``square`` may slide to one square away on an empty
+    board (the first square of each of its slide rays), as a bitboard."""
+    return mask(ray[0] for ray in slide_rays(seat, square) if ray)
+
+
+#: ``FIRST_SLIDES[seat][square]``: ``first_slides(seat, square)`` made once.
+FIRST_SLIDES = tuple(
+    tuple(first_slides(seat, square) for square in range(64)) for seat in (SOUTH, NORTH)
+)
+#: ``SLIDE_HOME[seat]``: the squares a pawn of ``seat`` may slide from (its own half).
+SLIDE_HOME = tuple(
+    mask(square for square in range(64) if FIRST_SLIDES[seat][square]) for seat in (SOUTH, NORTH)
+)
+#: ``SLIDE_ROOM[seat]``: the squares a slide of ``seat`` may reach from a square next to
+#: them (its own half outside its own goal).
+SLIDE_ROOM = tuple(reduce(or_, FIRST_SLIDES[seat]) for seat in (SOUTH, NORTH))
 
 
 def jump_lines(seat: int) -> list[list[tuple[int, int]]]:

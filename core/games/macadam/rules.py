@@ -16,7 +16,7 @@ from core.games.macadam.board import (
     mask,
     squares_of,
 )
-from core.games.macadam.lines import SLIDE_ROOM
+from core.games.macadam.lines import SLIDE_HOME, SLIDE_ROOM
 from core.games.macadam.movegen import has_jump, pawn_moves
 from core.games.macadam.moves import MacadamMove, PawnMove, Placement, placement, step_move
 from core.games.macadam.results import outcome_of
@@ -104,8 +104,8 @@ class MacadamRules:
 
         Only the player who just moved can have won, by reaching the goal or by crossing
         over; a draw by repetition comes next; then the player to move loses if it cannot
-        move: it can if a pawn on its own half has a free square of its slide room beside
-        it, else only if it has a jump. The history and its filter are brought up to date,
+        move: it can if one of its pawns may slide (``can_slide``), else only if it has a
+        jump (``has_jump``). The history and its filter are brought up to date,
         and the tests made, here rather than in helpers, as every move comes through here
         (see ``state`` for the layout of the history).
         """
@@ -121,8 +121,9 @@ class MacadamRules:
         change = _CHANGES[move[0]][move[1]]
         # Assignments in branches rather than from conditional pairs, which build tuples.
         # ``ahead``: the squares of the slide room a rank towards the lane from the pawns of
-        # the player to move (a pawn off its own half, or on the lane, has none). Nearly
-        # every position has one of them free, so that is tested before ``_can_slide``.
+        # the player to move, each a slide of the pawn behind it (``lines.FIRST_SLIDES``;
+        # the tests hold the shift to it). Nearly every position has one of them free, so
+        # that is tested before ``can_slide``.
         if side:
             north ^= change
             mover = north
@@ -156,7 +157,7 @@ class MacadamRules:
             result = CROSSED_OVER
         elif maybe_third and occurrences(b"".join(past) + recent) >= REPETITION_LIMIT:
             result = REPETITION
-        elif ahead & occupied != ahead or _can_slide(other & HALF[side], occupied, side):
+        elif ahead & occupied != ahead or can_slide(other & SLIDE_HOME[side], occupied, side):
             result = ONGOING
         elif not has_jump(other, occupied, side):
             result = OPPONENT_STUCK
@@ -169,9 +170,11 @@ class MacadamRules:
         return outcome_of(state) if state.result else None
 
 
-def _can_slide(home: int, occupied: int, seat: int) -> bool:
-    """Whether a pawn of ``home``, the pawns of ``seat`` on its own half, has a free square of
-    its slide room beside it."""
+def can_slide(home: int, occupied: int, seat: int) -> bool:
+    """Whether a pawn of ``home``, pawns of ``seat`` that may slide (``SLIDE_HOME``), has a
+    free square of ``SLIDE_ROOM`` beside it, which is where ``walks.walk_slide`` lets a pawn
+    of ``SLIDE_HOME`` slide one square (``lines.FIRST_SLIDES``; the tests hold the shifts to
+    it, square by square): the same answer as asking each pawn, at the cost of a few shifts."""
     free = SLIDE_ROOM[seat] & ~occupied
     return bool(
         (home << 8 | home >> 8) & free
