@@ -118,17 +118,6 @@ CAPTURES: tuple[tuple[bool, ...], ...] = tuple(
     for a in CODES
 )
 
-#: ``ENEMY_OF[colour][code]``: ``code`` is a face-up piece of the other colour (what a
-#: cannon's jump may capture).
-ENEMY_OF: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(FACE_UP_COLOUR[code] == 1 - colour for code in CODES) for colour in (RED, BLUE)
-)
-
-#: ``CONTROLLED_BY[colour][code]``: a face-up piece of ``colour``.
-CONTROLLED_BY: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(FACE_UP_COLOUR[code] == colour for code in CODES) for colour in (RED, BLUE)
-)
-
 #: ``FLIPPABLE[code]``: a face-down piece (known or not).
 FLIPPABLE: tuple[bool, ...] = tuple(is_face_down(code) for code in CODES)
 
