@@ -10,7 +10,6 @@ quick (the Markdown renderer of the rules page alone costs a tenth of a second).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -27,6 +26,7 @@ from core.registry import GameEntry, find_game, game_entries
 from saves.atomic import deferred_syncs
 from saves.errors import SaveError
 from tui.play.disk_sync import BackgroundSync
+from tui.play.seeds import random_seed
 from tui.play.storage import Storage, lookup_in
 from tui.screens.game_select import GameSelectScreen
 from tui.screens.resume import ResumeScreen
@@ -34,11 +34,6 @@ from tui.screens.too_small import TooSmallScreen, is_too_small
 
 #: How long quitting waits at most for the last autosave to reach the disk.
 FLUSH_SECONDS = 10.0
-
-
-def random_seed() -> int:
-    """A fresh seed for a new game (os.urandom: the secrets module costs start-up time)."""
-    return int.from_bytes(os.urandom(4), "big") % 2**31
 
 
 class PawnshopApp(App[None]):

@@ -4,12 +4,13 @@ Usage: ``python tests/bench/ai_games_end.py [game ...] [--games N] [--seconds S]
 [--levels easy,normal] [--option name=value ...] [--protocol GAME ...] [--seed N]``
 
 Each game is played by computers only, every move found the way the app finds a computer
-seat's move (``tui.computer_turns.search_request`` answered by ``tui.computer.run_search``,
-as the worker process does), and for the games named by ``--protocol`` (Martian Chess by
-default) also through the engine text protocol's ``genmove``, with ``time_left`` set so that
-each move gets ``--seconds``. ``--seconds`` is the thinking time a move (Easy keeps its own
-depth of one move; its time only guards against a runaway search). A game is stopped after
-``MAX_PLIES`` plies and counted as one that did not end.
+seat's move (``tui.play.computer_turns.search_request`` answered by
+``tui.play.computer.run_search``, as the worker process does), and for the games named by
+``--protocol`` (Martian Chess by default) also through the engine text protocol's
+``genmove``, with ``time_left`` set so that each move gets ``--seconds``. ``--seconds`` is
+the thinking time a move (Easy keeps its own depth of one move; its time only guards against
+a runaway search). A game is stopped after ``MAX_PLIES`` plies and counted as one that did
+not end.
 
 One line per game, then per game, option set and level the lengths in plies: min, median,
 max, and how many ran past ``MAX_PLIES``. Figures only, never asserted.
@@ -27,8 +28,8 @@ from core.game import Game
 from core.options import format_options, parse_options
 from core.protocol import Session
 from core.record import GameRecord
-from tui.computer import run_search
-from tui.computer_turns import search_request
+from tui.play.computer import run_search
+from tui.play.computer_turns import search_request
 
 #: A computer-only game still going after this many plies counts as one that never ends.
 MAX_PLIES = 400

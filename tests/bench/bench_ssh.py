@@ -114,9 +114,9 @@ def serve(data_dir: Path, app_name: str, sessions: int, profile: str | None = No
 
     def ready(server: GameServer) -> None:
         if app_name == "tables":
-            from tui.net.hall import TableHall
+            from tui.net.server_hall import server_hall
 
-            halls.append(TableHall(data_dir, server.log))
+            halls.append(server_hall(data_dir, server.log))
         print(server.port, flush=True)
 
     run(config, factory, on_ready=ready)

@@ -17,9 +17,10 @@ from test_ssh_support import WAIT_TIMEOUT, Terminal, connect, open_terminal, ser
 
 from core.game import Game
 from core.registry import all_games
-from tui.computer import ComputerRunner
 from tui.net.app import net_app_factory
-from tui.net.hall import TableHall
+from tui.net.server_hall import server_hall
+from tui.play.computer import ComputerRunner
+from tui.play.hall import TableHall
 from tui.ssh.server import GameServer
 
 LOBBY = "tables on this server"
@@ -31,7 +32,7 @@ TYPING = "type a move in notation"
 def make_hall(data_dir: Path, games: list[Game] | None = None) -> TableHall:
     log = logging.Logger("tables")
     log.addHandler(logging.FileHandler(data_dir / "tables.log"))
-    return TableHall(
+    return server_hall(
         data_dir, log, games=games or list(all_games()), new_seed=lambda: 1, runner=ComputerRunner()
     )
 

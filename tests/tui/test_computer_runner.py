@@ -13,7 +13,7 @@ import pytest
 from waiting import wait_for
 
 from core import find_game
-from tui.computer import (
+from tui.play.computer import (
     SLOTS,
     ComputerRunner,
     SearchHandle,

@@ -28,11 +28,11 @@ from saves.format import save
 from saves.paths import games_dir
 from tui.app import PawnshopApp
 from tui.net.app import NetApp
-from tui.net.hall import ME, OPEN, TableHall
 from tui.net.lobby import LobbyScreen
 from tui.net.table_screen import TableScreen
 from tui.net.takeback_dialog import TakebackScreen
 from tui.plain_text import cells, clean
+from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handover import HandoverScreen

@@ -15,8 +15,8 @@ from tui_helpers import board_screen, cursor_to, square
 from core.games.chase.moves import Place
 from core.registry import find_game
 from tui.net.app import NetApp
-from tui.net.hall import ME, OPEN, TableHall
 from tui.net.table_screens import ChaseTableScreen
+from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table
 from tui.widgets.board import BoardWidget

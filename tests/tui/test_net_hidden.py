@@ -15,7 +15,7 @@ from test_ssh_support import run_scenario
 
 from core.games.mac.view import hand_text
 from core.registry import find_game
-from tui.net.hall import ME, OPEN
+from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
 
 MAC = find_game("mac")

@@ -18,9 +18,9 @@ from waiting import wait_for
 from core.registry import find_game
 from tui.net import lobby as lobby_module
 from tui.net.app import NetApp
-from tui.net.hall import ME, OPEN, TableHall
 from tui.net.lobby import REDRAW_INTERVAL, LobbyScreen
 from tui.net.table_screen import TableScreen
+from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table
 

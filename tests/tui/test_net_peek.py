@@ -17,8 +17,8 @@ from core.games.mac.pieces import PEEK
 from core.games.mac.view import cell_text
 from core.registry import find_game
 from tui.net.app import NetApp
-from tui.net.hall import ME, OPEN
 from tui.net.table_screens import TokenTableScreen
+from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table
 

@@ -11,7 +11,7 @@ from net_helpers import join, log_row, serving_tables
 from test_ssh_support import run_scenario
 
 from core.registry import find_game
-from tui.net.hall import ME, OPEN
+from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
 
 MARTIAN = find_game("martian-chess")

@@ -16,7 +16,7 @@ from tui_helpers import SIZE
 from core.games.chase.moves import Place
 from core.registry import find_game
 from tui.net.app import NetApp
-from tui.net.hall import ME, OPEN, TableHall
+from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 
 ALICE, BOB, CAROL, DAVE = (PlayerIdentity(name) for name in ("alice", "bob", "carol", "dave"))

@@ -15,9 +15,9 @@ from tui_helpers import board_screen, cursor_to
 
 from core.registry import find_game
 from tui.net.app import NetApp
-from tui.net.hall import ME, OPEN, TableHall
 from tui.net.table_screen import TableScreen
 from tui.net.table_screens import PlacementTableScreen, TokenTableScreen
+from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table
 from tui.screens.placement import random_placements

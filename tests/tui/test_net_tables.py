@@ -10,7 +10,7 @@ import pytest
 from net_helpers import make_hall
 
 from core.registry import find_game
-from tui.net.hall import ME, OPEN
+from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table, TableRefusal
 from tui.play.table_files import table_path

@@ -15,8 +15,8 @@ from test_ssh_support import connect, open_terminal, run_scenario
 
 from core.registry import find_game
 from tui.net.app import wants_ascii
-from tui.net.hall import ME, OPEN
 from tui.net.serve import AUTH_MODES
+from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
 from tui.ssh.config import AUTH_MODES as SERVER_AUTH_MODES
 

@@ -12,9 +12,9 @@ from hostile_text import SAFE_NAMES
 from net_helpers import make_hall
 
 from core.registry import find_game
-from tui.net import hall as hall_module
 from tui.net.app import net_app_factory
-from tui.net.hall import ME, OPEN, TableHall
+from tui.net.server_hall import lobby_problem
+from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity, display_name
 from tui.play.table import Table
 from tui.play.table_files import SET_ASIDE_FOLDER, table_path, tables_dir
@@ -59,7 +59,7 @@ def test_a_table_with_hostile_names_comes_back_as_it_was(tmp_path: Path) -> None
         assert table is not None
         assert [holder and holder.name for holder in table.holders] == [HOSTILE.name, BOB.name]
         assert table.seat_of(HOSTILE) == 0 and table.seat_of(BOB) == 1
-        assert hall_module.lobby_problem(table) is None
+        assert lobby_problem(table) is None
         assert not (tables_dir(tmp_path) / SET_ASIDE_FOLDER).exists()
     finally:
         hall.close()
@@ -74,7 +74,7 @@ def test_every_hostile_name_goes_to_its_table_file_and_back(tmp_path: Path, name
         table = hall.table(1)
         assert table is not None and table.seat_of(player) == 0
         assert table.holders[0] is not None and table.holders[0].name == player.name
-        assert hall_module.lobby_problem(table) is None
+        assert lobby_problem(table) is None
     finally:
         hall.close()
 

@@ -17,8 +17,8 @@ from core import all_games
 from core.game import Game
 from core.games.martian_chess.results import DEADLOCK_REASON
 from core.record import GameRecord
-from tui.computer import run_search
-from tui.computer_turns import search_request
+from tui.play.computer import run_search
+from tui.play.computer_turns import search_request
 from tui.screens.game_over import GameOverScreen
 
 #: A game between computers must be over by then.

@@ -22,8 +22,8 @@ from tui_helpers import (
 
 from core.registry import find_game
 from tui.net.app import NetApp
-from tui.net.hall import ME, OPEN
 from tui.net.table_screen import TableScreen
+from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
 from tui.widgets.board import BoardWidget
 

@@ -17,8 +17,8 @@ from textual.screen import Screen
 from core.record import GameRecord
 from saves.errors import SaveError
 from tui.app import PawnshopApp
-from tui.net.hall import TableHall
 from tui.net.lobby import LobbyScreen
+from tui.play.hall import TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.storage import Storage
 from tui.play.table import Table

@@ -27,9 +27,9 @@ from textual.widgets.data_table import ColumnKey
 
 from core.game import Game
 from tui.net.crossing import post_across
-from tui.net.hall import TableHall
 from tui.net.seat_choice import WATCH, SeatChoiceScreen
 from tui.plain_text import plain, plain_cell, plain_lines
+from tui.play.hall import TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table, TableRefusal
 from tui.play.table_rows import options_text, seats_text

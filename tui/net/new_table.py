@@ -15,8 +15,8 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from core.errors import PawnshopError
 from core.game import Game
-from tui.net.hall import ME, OPEN, TableHall
 from tui.plain_text import plain
+from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.seat_types import HUMAN, SEAT_TYPES
 from tui.play.table import Table, TableRefusal

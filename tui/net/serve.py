@@ -63,7 +63,8 @@ def server_data_dir(given: str | None) -> Path:
 def run_serve(args: argparse.Namespace) -> int:
     """Serve until stopped; 2 with one line on stderr if the settings or the address are bad."""
     from tui.net.app import net_app_factory
-    from tui.net.hall import TableHall
+    from tui.net.server_hall import server_hall
+    from tui.play.hall import TableHall
     from tui.ssh import GameServer, ServerConfig, run
     from tui.ssh.hostkey import HostKeyError
 
@@ -86,7 +87,7 @@ def run_serve(args: argparse.Namespace) -> int:
         return net_app_factory(halls[0])(info)
 
     def ready(server: GameServer) -> None:
-        hall = TableHall(config.data_dir, server.log)
+        hall = server_hall(config.data_dir, server.log)
         hall.restore()
         hall.start()
         halls.append(hall)

@@ -20,10 +20,10 @@ from textual.widgets import Input
 
 from core.game import Move, State
 from core.record import Node
-from tui.computer_turns import ComputerTurns
 from tui.net.crossing import post_across
 from tui.net.takeback_dialog import TakebackScreen
 from tui.plain_text import plain
+from tui.play.computer_turns import ComputerTurns
 from tui.play.describe import players_text, scores_text, winners_text
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table, TableRefusal

@@ -48,3 +48,7 @@ class Containment:
                 failed.append(listener)
                 self.cut_off(listener)
         return failed
+
+
+#: A failing listener is logged and left as it is.
+LOG_ONLY = Containment()

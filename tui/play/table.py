@@ -23,7 +23,7 @@ from core.game import Move
 from core.record import GameRecord, Node
 from tui.play.describe import seat_label, turn_text, winners_text
 from tui.play.identity import PlayerIdentity
-from tui.play.listeners import Containment
+from tui.play.listeners import LOG_ONLY
 from tui.play.seat_types import default_player_name
 from tui.play.takeback import Takeback, takeback_target
 
@@ -95,7 +95,7 @@ class Table:
         #: Where a screen that fails on the table's news is logged (the hall sets its own).
         self.log = logging.getLogger("pawnshop.tables")
         #: How a screen that fails on the table's news is cut off (the hall sets its own).
-        self.containment = Containment()
+        self.containment = LOG_ONLY
         for seat, holder in enumerate(holders):
             if holder is not None:
                 record.players[seat] = holder.name

@@ -3,8 +3,8 @@ take back to their own last move and ask for a hint.
 
 ``ComputerSeatsMixin`` is mixed into ``BoardScreen``; the screen calls ``refresh_computers``
 whenever it redraws, which starts a search when a computer is to move (see
-``tui.computer_turns``) and drops one made for a position the player walked away from. While a
-computer thinks the screen stays fully usable: the log, help, undo, saving.
+``tui.play.computer_turns``) and drops one made for a position the player walked away from.
+While a computer thinks the screen stays fully usable: the log, help, undo, saving.
 
 What the screen shows follows the people at the table, never the computers: while a computer
 moves, the screen keeps showing what the one person playing may see (a spectator's view when
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from core.ai import LEVELS
 from core.game import Move, State
 from core.record import Node
-from tui.computer_turns import HINT_LEVEL, ComputerTurns
+from tui.play.computer_turns import HINT_LEVEL, ComputerTurns
 from tui.play.describe import seat_label, shown_state
 from tui.play.seat_types import record_levels
 from tui.widgets.board import BoardWidget

@@ -9,7 +9,8 @@ Every session's lobby lists every table, so a table the lobby cannot describe wo
 lobby: such a table is set aside (its file moved to ``tables/set-aside/``), when the server
 starts and again whenever a newcomer arrives (``check_tables``). And since the hall calls every
 session's screens from whichever session changed a table, a screen that fails on the news is
-dropped and its own session closed, never the caller's (``tui.ssh.containment``).
+dropped and its own session closed, never the caller's (the ``containment`` handed in:
+``tui.ssh.containment.SESSIONS``).
 """
 
 from __future__ import annotations
@@ -23,16 +24,15 @@ from core.game import Game
 from core.record import GameRecord
 from core.registry import all_games
 from saves.errors import SaveError
-from tui.computer import ComputerRunner
-from tui.net.table_computers import TableComputers
-from tui.plain_text import plain
+from tui.play.computer import ComputerRunner
 from tui.play.identity import PlayerIdentity
+from tui.play.listeners import LOG_ONLY, Containment
 from tui.play.seat_types import level_of
+from tui.play.seeds import random_seed
 from tui.play.storage import Storage, lookup_in
 from tui.play.table import Change, SeatHolder, Table, TableRefusal
+from tui.play.table_computers import TableComputers
 from tui.play.table_files import TableWriter, file_finished_table, restore_tables
-from tui.play.table_rows import options_text, seats_text
-from tui.ssh.containment import SESSIONS
 
 #: What the creator of a table chooses for each seat: themselves, nobody yet, or a computer
 #: seat type (``computer:normal``).
@@ -58,10 +58,15 @@ class TableHall:
         games: Sequence[Game] | None = None,
         new_seed: Callable[[], int] | None = None,
         runner: ComputerRunner | None = None,
+        check: Callable[[Table], str | None] = lambda table: None,
+        containment: Containment = LOG_ONLY,
     ) -> None:
-        from tui.app import random_seed
-
+        """``check(table)``: why the lobby could not show ``table``, or ``None`` (the lobby's
+        own check, ``tui.net.server_hall.lobby_problem``, is handed in by whoever runs the
+        sessions); ``containment``: how a lobby or a screen that fails on the news is cut off."""
         self.data_dir = data_dir
+        self.check = check
+        self.containment = containment
         self.log = log
         self.games = list(games) if games is not None else list(all_games())
         self.lookup = lookup_in(self.games)
@@ -86,7 +91,7 @@ class TableHall:
     def restore(self) -> int:
         """Read back the tables saved by an earlier run; how many came back (files that
         cannot be read, or that the lobby cannot show, are set aside)."""
-        restored = restore_tables(self.data_dir, self.log, self.lookup, check=lobby_problem)
+        restored = restore_tables(self.data_dir, self.log, self.lookup, check=self.check)
         for table in restored:
             self._add(table)
             if table.finished:
@@ -128,7 +133,7 @@ class TableHall:
         ]
 
     def check_tables(self) -> int:
-        """Set aside every table the lobby cannot show (``lobby_problem``); how many. Called
+        """Set aside every table the lobby cannot show (``check``); how many. Called
         as each newcomer arrives, before their lobby lists the tables; a table is checked
         again only once its position or its seats have changed."""
         found = []
@@ -137,7 +142,7 @@ class TableHall:
             checked = self._checked.get(table.number)
             if checked is not None and checked[0] is seen[0] and checked[1] == seen[1]:
                 continue
-            problem = lobby_problem(table)
+            problem = self.check(table)
             if problem is None:
                 self._checked[table.number] = seen
             else:
@@ -207,7 +212,7 @@ class TableHall:
     def _add(self, table: Table) -> None:
         table.on_change = self._table_changed
         table.log = self.log
-        table.containment = SESSIONS
+        table.containment = self.containment
         self.tables[table.number] = table
         self._next_number = max(self._next_number, table.number + 1)
         if any(holder is not None and holder.is_computer for holder in table.holders):
@@ -239,7 +244,7 @@ class TableHall:
     def _tell_lobbies(self) -> None:
         """Tell every lobby that the list changed; a lobby that fails on it is dropped (and its
         session closed), the others are told all the same."""
-        failed = SESSIONS.tell_each(
+        failed = self.containment.tell_each(
             self._watchers, lambda watcher: watcher.hall_changed(), self.log, "the lobby's news"
         )
         for watcher in failed:
@@ -273,23 +278,3 @@ class TableHall:
                 computers.close()
             if not table.finished:
                 self.writer.remove(table.number)
-
-
-def lobby_problem(table: Table) -> str | None:
-    """Why the lobby could not show ``table``, or ``None``: everything it says of a table
-    (game, seats, moves, state, options) is worked out and made plain text, as the lobby does."""
-    nobody = PlayerIdentity("")
-    try:
-        texts = [
-            table.game_name,
-            seats_text(table, nobody),
-            str(table.spectators),
-            str(table.record.current.ply),
-            table.state_text(),
-            options_text(table),
-        ]
-        for text in texts:
-            _ = plain(str(text)).cell_len
-    except Exception as error:
-        return f"{type(error).__name__}: {error}"
-    return None

@@ -3,7 +3,7 @@
 A table belongs to no session's app, so its searches cannot be Textual workers of a screen.
 ``LoopTasks`` stands in for the screen: it runs the awaiting coroutine as a plain task on the
 server's loop, in a fresh context (not in the context of whichever app made the move that
-started it). The search itself runs in the process pool of ``tui.computer`` as always, never
+started it). The search itself runs in the process pool of ``tui.play.computer`` as always, never
 on the event loop.
 """
 
@@ -17,8 +17,8 @@ from typing import Any
 
 from core.game import Move
 from core.record import Node
-from tui.computer import ComputerRunner
-from tui.computer_turns import ComputerTurns
+from tui.play.computer import ComputerRunner
+from tui.play.computer_turns import ComputerTurns
 from tui.play.table import Table, TableRefusal
 
 
@@ -52,7 +52,7 @@ class TableComputers:
             if holder is not None and holder.level is not None
         }
         self.turns = ComputerTurns(
-            self.tasks,  # type: ignore[arg-type]
+            self.tasks,
             levels,
             on_move=self._found,
             on_error=self._failed,

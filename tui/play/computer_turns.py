@@ -2,7 +2,7 @@
 
 ``ComputerTurns`` belongs to a screen (or any other DOM node) that shows one ``GameRecord``.
 The screen calls ``update(record, active)`` after every change of position; when a computer
-seat is to move, a search is sent to the process pool (``tui.computer``) and awaited in a
+seat is to move, a search is sent to the process pool (``tui.play.computer``) and awaited in a
 Textual worker, so the screen keeps answering keys meanwhile. The move found comes back
 through ``on_move(node, move)``, together with the node it was searched for: the screen plays
 it only if that node is still the current one.
@@ -17,18 +17,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
-
-from textual.dom import DOMNode
+from typing import Any, Literal, Protocol
 
 from core.ai import move_seed
 from core.ai.stagnation import record_quiet_plies
 from core.errors import PawnshopError
 from core.game import Move
 from core.record import GameRecord, Node
-from tui.computer import ComputerRunner, SearchHandle, SearchRequest, SearchResult, shared_runner
+from tui.play.computer import (
+    ComputerRunner,
+    SearchHandle,
+    SearchRequest,
+    SearchResult,
+    shared_runner,
+)
 
 #: The level whose move a hint shows.
 HINT_LEVEL = "hard"
@@ -66,12 +70,21 @@ def search_request(
     )
 
 
+class WorkerOwner(Protocol):
+    """What runs the waiting for a search's result: a screen (Textual's ``run_worker``), or
+    ``tui.play.table_computers.LoopTasks`` for a table, which belongs to no screen."""
+
+    def run_worker(
+        self, work: Coroutine[Any, Any, Any], *, group: str = ..., exit_on_error: bool = ...
+    ) -> object: ...
+
+
 class ComputerTurns:
     """Runs the searches of the computer seats (and hints) of one record."""
 
     def __init__(
         self,
-        owner: DOMNode,
+        owner: WorkerOwner,
         levels: Mapping[int, str],
         *,
         on_move: MoveCallback,
