@@ -1,12 +1,13 @@
-"""Playing over SSH: the lobby, shared tables, seats, spectators and reconnects.
+"""Playing over SSH: the lobby, shared tables, seats, spectators and reconnects, as screens.
 
-- ``table``: one shared game, its seats, watchers and the rules of who may do what;
-- ``takeback``: taking a move back with the other players' consent;
-- ``hall``: every table of the server, saved after every change and restored at start;
-- ``table_files``: tables as save files; ``table_computers``: computer seats at a table;
-- ``app``: the app of one session; ``lobby``, ``new_table``, ``table_screen`` and the small
-  dialogs: its screens;
+- ``app``: the app of one session; ``lobby``, ``new_table``, ``table_screen`` (and its kinds
+  per phase, ``table_screens``) and the small dialogs: its screens;
+- ``server_hall``: the hall of tables as the server runs it (the lobby's check of what it can
+  show, failing sessions closed);
+- ``crossing``: news from one session's turn posted into another session's app;
 - ``serve``: the ``pawnshop serve`` command.
 
-The transport (one Textual app per SSH session on one event loop) is ``tui.ssh``.
+The tables themselves (seats, watchers, who may do what, takebacks, their files, the computer
+seats) and the hall that keeps them are the app's model, in ``tui.play``. The transport (one
+Textual app per SSH session on one event loop) is ``tui.ssh``.
 """
