@@ -34,6 +34,7 @@ from saves.catalog import COLUMNS, Column, filter_entries, players_text, result_
 from saves.errors import SaveError
 from saves.library import LibraryEntry
 from saves.paths import games_dir
+from saves.unfinished import UnfinishedGame
 from tui.host import host
 from tui.plain_text import plain, plain_cell
 from tui.screens.library_unfinished import UnfinishedSection
@@ -119,7 +120,7 @@ class SavedGamesTable(SelfMeasuringDataTable[Text]):
             self.action_select_cursor()
 
 
-class LibraryScreen(UnfinishedSection, Screen[LibraryChoice | None]):
+class LibraryScreen(Screen[LibraryChoice | None]):
     CSS_PATH = "library.tcss"
     HELP_TITLE = "Keys in the library of saved games"
     BINDINGS = [
@@ -151,11 +152,30 @@ class LibraryScreen(UnfinishedSection, Screen[LibraryChoice | None]):
         self.read_only = read_only
         self.entries: list[LibraryEntry] = []
         self.shown: list[LibraryEntry] = []
-        self.init_unfinished()
+        self.unfinished_section = UnfinishedSection(self)
         self.sort_column: Column = "date"
         self.descending = True
         #: What was just done, said while the cursor stays on the file it was done to.
         self.note: tuple[Path | None, str] | None = None
+
+    @property
+    def showing_unfinished(self) -> bool:
+        """True while the table lists the unfinished games instead of the saved ones."""
+        return self.unfinished_section.showing
+
+    @property
+    def unfinished_ready(self) -> bool:
+        """True once the unfinished games shown have been read."""
+        return self.unfinished_section.ready
+
+    @property
+    def unfinished(self) -> list[UnfinishedGame]:
+        """The unfinished games, as last read."""
+        return self.unfinished_section.games
+
+    def action_unfinished(self) -> None:
+        """Switch between the saved games and the unfinished ones."""
+        self.unfinished_section.toggle()
 
     def compose(self) -> ComposeResult:
         yield Static("Saved games", id="library-title")
@@ -182,7 +202,7 @@ class LibraryScreen(UnfinishedSection, Screen[LibraryChoice | None]):
     def reload(self, keep: Path | None = None) -> None:
         """Read the folder again and show it, with the cursor on ``keep`` if it is listed
         (the unfinished games are counted, and read again if they are shown)."""
-        self.count_unfinished()
+        self.unfinished_section.count_games()
         try:
             self.entries = host(self).storage.list_games()
         except SaveError as error:
@@ -195,7 +215,7 @@ class LibraryScreen(UnfinishedSection, Screen[LibraryChoice | None]):
     def show_table(self, keep: Path | None = None) -> None:
         """Fill the table with the entries the filter lets through, in the chosen order."""
         if self.showing_unfinished:
-            self.show_unfinished(keep)
+            self.unfinished_section.show(keep)
             self._show_title()
             self._describe(None)
             return
@@ -222,7 +242,7 @@ class LibraryScreen(UnfinishedSection, Screen[LibraryChoice | None]):
 
     def _show_title(self) -> None:
         if self.showing_unfinished:
-            self.query_one("#library-title", Static).update(self.unfinished_title())
+            self.query_one("#library-title", Static).update(self.unfinished_section.title())
             return
         total, shown = len(self.entries), len(self.shown)
         count = f"{total} game{'' if total == 1 else 's'}"
@@ -231,8 +251,8 @@ class LibraryScreen(UnfinishedSection, Screen[LibraryChoice | None]):
         heading = HEADINGS[self.sort_column][0].lower()
         arrow = "▼" if self.descending else "▲"
         title = f"Saved games · {count} · by {heading} {arrow} · keys 1-6 sort"
-        if self.unfinished_count:
-            title += f" · u: {self.unfinished_count} unfinished"
+        if self.unfinished_section.count:
+            title += f" · u: {self.unfinished_section.count} unfinished"
         self.query_one("#library-title", Static).update(title)
 
     def highlighted(self) -> LibraryEntry | None:
@@ -253,7 +273,9 @@ class LibraryScreen(UnfinishedSection, Screen[LibraryChoice | None]):
         self.say(message)
 
     def _highlighted_path(self) -> Path | None:
-        entry = self.highlighted_unfinished() if self.showing_unfinished else self.highlighted()
+        entry = (
+            self.unfinished_section.highlighted() if self.showing_unfinished else self.highlighted()
+        )
         return entry.path if entry is not None else None
 
     def _describe(self, entry: LibraryEntry | None) -> None:
@@ -263,7 +285,7 @@ class LibraryScreen(UnfinishedSection, Screen[LibraryChoice | None]):
                 return
             self.note = None
         if self.showing_unfinished:
-            self.describe_unfinished()
+            self.unfinished_section.describe()
             return
         if entry is None:
             if not self.entries:
@@ -334,9 +356,9 @@ class LibraryScreen(UnfinishedSection, Screen[LibraryChoice | None]):
 
     def _open(self, *, review: bool) -> None:
         if self.showing_unfinished:
-            game = self.highlighted_unfinished()
+            game = self.unfinished_section.highlighted()
             if game is None:
-                self.describe_unfinished()
+                self.unfinished_section.describe()
             else:
                 self.dismiss(LibraryChoice(game.record, game.path, review=False))
             return
@@ -401,7 +423,7 @@ class LibraryScreen(UnfinishedSection, Screen[LibraryChoice | None]):
 
     def action_delete(self) -> None:
         if self.showing_unfinished:
-            self.delete_unfinished()
+            self.unfinished_section.delete()
             return
         entry = self._readable()
         if entry is None:
