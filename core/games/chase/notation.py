@@ -1,6 +1,7 @@
 """Move notation: writing moves, and reading them back with a reason when they are illegal.
 
-    T:d4=NE,SE,SW   place the next tile on d4 showing those exits
+    T:d4=NE,SE,SW   place the next tile on d4 showing those exits (or Y:d4=NE,SE,SW, by the
+                    letter of the next tile's kind: a letter of another kind is refused)
     g3:c5           put 3 gold on c5 (fortify your tile or claim the opponent's)
     m:c5+e5>e5      merge the stacks on c5 and e5 and leave them on e5
     p:c5=N,S        pivot the tile on c5 so that it shows N and S (costs 1)
@@ -9,6 +10,8 @@
 Reading ignores case and spaces and accepts ``.``, ``+`` or ``/`` between exits, ``x`` or
 nothing between the squares of a pawn move and ``,`` or ``&`` between the stacks of a merge.
 A pawn move may take any legal path, also one the move list writes another way.
+``P:`` is the orthogonal cross's letter as well as the pivot's: on a square without a tile,
+while there are tiles to place, it places the next tile; on a tile it pivots.
 """
 
 from __future__ import annotations
@@ -28,12 +31,14 @@ from core.games.chase.rules import (
     walk_problem,
 )
 from core.games.chase.state import GOLD, TILES, ChaseState, controller, pawn_owner, stack_at
-from core.games.chase.tiles import DECK, kind_of_exits
+from core.games.chase.tiles import DECK, LETTERS, kind_of_exits
 from core.squares import parse_square
 
 _SQUARE = r"[a-z]\d{1,2}"
 _EXITS = r"[a-z]+(?:[,.+/][a-z]+)*"
 _PLACE = re.compile(rf"^t:?({_SQUARE})[=:^]?({_EXITS})$")
+#: A tile placed by its kind's letter (the colon is needed: ``a:c7`` is no pawn move).
+_PLACE_BY_KIND = re.compile(rf"^([{LETTERS.lower()}]):({_SQUARE})[=:^]?({_EXITS})$")
 _PIVOT = re.compile(rf"^p:?({_SQUARE})[=:^>]?({_EXITS})$")
 _GOLD = re.compile(rf"^g(\d{{1,9}}):({_SQUARE})$")  # the colon tells g3:c5 from g3-c5
 _MERGE = re.compile(rf"^m:?({_SQUARE}(?:[+,&]{_SQUARE})*)>({_SQUARE})$")
@@ -60,6 +65,9 @@ def parse_move(state: ChaseState, text: str) -> ChaseMove:
         raise NotationError("an empty text is not a move")
     if match := _PLACE.match(compact):
         move: ChaseMove = Place(_square(match[1]), _exits(match[2]))
+    elif (match := _PLACE_BY_KIND.match(compact)) and _places_by_kind(state, match):
+        move = Place(_square(match[2]), _exits(match[3]))
+        _check_kind(state, match[1].upper(), text)
     elif match := _PIVOT.match(compact):
         move = Pivot(_square(match[1]), _exits(match[2]))
     elif match := _GOLD.match(compact):
@@ -85,6 +93,31 @@ def parse_move(state: ChaseState, text: str) -> ChaseMove:
     if move not in legal_moves(state):
         raise IllegalMoveError(f"{shown} is not a legal move here")
     return move
+
+
+def _places_by_kind(state: ChaseState, match: re.Match[str]) -> bool:
+    """Whether a move starting with a tile letter is a placement: always, but for ``P:``
+    (also the pivot) only on a square without a tile while there are tiles to place."""
+    if match[1] != "p":
+        return True
+    return state.mode != GOLD and bool(state.deck) and not state.exits[_square(match[2])]
+
+
+def _check_kind(state: ChaseState, letter: str, text: str) -> None:
+    """Refuses a tile placed by the letter of a kind other than the next tile's."""
+    if state.end or state.mode == GOLD or not state.deck:
+        return  # the rules' own reason says why no tile is placed at all
+    kind = DECK[state.deck[0]]
+    if letter not in ("T", kind.letter):
+        named = DECK[LETTERS.index(letter)]
+        raise IllegalMoveError(
+            f"{text.strip()}: the next tile is {_a(kind.name)} ({kind.letter}), "
+            f"not {_a(named.name)} ({letter})"
+        )
+
+
+def _a(noun: str) -> str:
+    return f"an {noun}" if noun[0] in "aeiou" else f"a {noun}"
 
 
 def _square(text: str) -> int:
