@@ -144,10 +144,38 @@ def claims(state: ChaseState, seat: int) -> list[AddGold]:
     return [AddGold(sq, sizes[sq] + 1) for sq in bits(guarded) if sizes[sq] < loose]
 
 
+def stood_before(state: ChaseState) -> bool:
+    """Whether ``state``'s position has stood before since the last placement: a third time
+    draws the game."""
+    key = state.recent[-1] if state.recent else None
+    if key is None:
+        return False
+    return state.recent.count(key) + sum(chunk.count(key) for chunk in state.past) >= 2
+
+
+def turned_upright(before: ChaseState, after: ChaseState) -> bool:
+    """Whether the move from ``before`` to ``after`` pivots a tile to its first orientation
+    (the one with the smallest exit mask).
+
+    In a war of pivots with the board full, the tiles paid go back and forth between the
+    colours, and two sides that turn tiles upright soon have every tile upright; from there
+    each pivot out of it is answered by its undoing, and the same positions come back."""
+    for old, new in zip(before.exits, after.exits, strict=True):
+        if old != new:
+            return new == min(new, *TURNS[new])
+    return False
+
+
 class ChasePlugin(GamePlugin[ChaseState, ChaseMove]):
     algorithm = "alphabeta"
     playout_depth = 6
     quiescence_depth = 3
+    #: A Tiles game with no room near the pawns turns into a war of pivots, each handing a
+    #: tile across and getting one back, which never ends by itself: after a few such plies
+    #: the computer leans towards the moves that ``advance`` it (only in Tiles mode: with
+    #: gold, every pivot is progress and a game going nowhere repeats positions).
+    urge_after = 6
+    urge_growth = 12
 
     # -- knowledge of the position ----------------------------------------------------------
 
@@ -236,6 +264,31 @@ class ChasePlugin(GamePlugin[ChaseState, ChaseMove]):
         """A tile drawn from the stack (no earlier position can come back after it), or gold
         changing hands: Gold mode has no stack."""
         return len(after.deck) < len(before.deck) or gold_of(after, 0) != gold_of(before, 0)
+
+    def advances(self, before: ChaseState, after: ChaseState) -> bool:
+        """``progress``, a position that has stood before, or in Tiles mode a move that
+        costs the mover no tile, frees its walled-in pawns, or (with no room to place) turns
+        a tile upright.
+
+        With no room left to place, a Tiles game ends only when a side runs out of tiles or
+        of actions, or when a position comes back a third time. A pivot hands a tile across
+        and the answering pivot hands one back, so nobody runs out, and pivots here and there
+        never bring a position back. A side whose pawns move for free while the other has to
+        pivot drains the other's tiles; two sides that turn tiles upright soon run out of
+        new positions (see ``turned_upright``)."""
+        if self.progress(before, after) or stood_before(after):
+            return True
+        if before.mode != TILES:
+            return False
+        seat = before.to_move
+        if wealth(after, seat) >= wealth(before, seat):
+            return True
+        if not pawn_walks(before, seat) and pawn_walks(after, seat):
+            return True
+        return not placement_mask(before, seat) and turned_upright(before, after)
+
+    def urge(self, state: ChaseState) -> float:
+        return super().urge(state) if state.mode == TILES else 0.0
 
     def _priority(self, state: ChaseState, move: ChaseMove) -> int:
         if isinstance(move, Walk):

@@ -20,7 +20,7 @@ from core.game import Game
 from core.games.martian_chess.board import layout_of
 from core.games.martian_chess.moves import Move
 from core.games.martian_chess.results import sides as scoring_sides
-from core.games.martian_chess.state import DEADLOCK_TURNS, State
+from core.games.martian_chess.state import CLOCK_OFF, DEADLOCK_TURNS, State
 
 #: A lead of this many points is worth about 73% (the scale of the logistic curve).
 POINT_SCALE = 3.0
@@ -74,6 +74,12 @@ class MartianChessPlugin(GamePlugin[State, Move]):
     #: until the game has gone ``patience`` plies without a capture: then a level game is
     #: going nowhere and the computer calls the clock (see ``GamePlugin.draw_bias``).
     contempt = 0.1
+    #: With the clock off an empty zone is the only ending, and in a level standoff any
+    #: crossing or capture loses material: after this many plies without a capture the
+    #: computer leans towards captures, and in the end towards emptying a zone even when that
+    #: loses (see ``GamePlugin.urge``).
+    urge_after = 20
+    urge_growth = 20
 
     def __init__(self, game: Game[State, Move]) -> None:
         super().__init__(game)
@@ -97,6 +103,11 @@ class MartianChessPlugin(GamePlugin[State, Move]):
     def progress(self, before: State, after: State) -> bool:
         """A capture: points only ever come from captures."""
         return before.scores != after.scores
+
+    def urge(self, state: State) -> float:
+        """Only with the clock off: with it on, calling the clock is how a computer ends a
+        game going nowhere (see ``contempt``)."""
+        return super().urge(state) if state.clock == CLOCK_OFF else 0.0
 
     def allies(self, state: State, seat: int) -> frozenset[int]:
         return next(frozenset(side) for side in scoring_sides(state) if seat in side)

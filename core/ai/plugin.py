@@ -59,6 +59,16 @@ class GamePlugin(Generic[S, M]):
     #: the contempt fades in proportion (see ``draw_bias``).
     patience: ClassVar[int] = 40
     weariness: ClassVar[float] = 0.05
+    #: Plies without ``progress`` after which the computer leans towards the moves that
+    #: ``advance`` the game towards an ending (``None``: never), and the plies over which
+    #: that lean grows by ``full_urge`` (see ``urge``).
+    urge_after: ClassVar[int | None] = None
+    urge_growth: ClassVar[int] = 40
+    #: The margin, in reward units, by which an advancing move may fall short of the best
+    #: ``urge_growth`` plies after ``urge_after``: more than any evaluation spans, less than
+    #: a lost game. It keeps growing, so that in the end a move that ends the game is played
+    #: even when it loses.
+    full_urge: ClassVar[float] = 1.2
 
     def __init__(self, game: Game[S, M]) -> None:
         self.game = game
@@ -80,6 +90,27 @@ class GamePlugin(Generic[S, M]):
         without progress: ``-contempt`` at first, ``weariness`` once ``patience`` runs out."""
         share = min(1.0, self.quiet_plies / self.patience)
         return (1.0 - share) * -self.contempt + share * self.weariness
+
+    def advances(self, before: S, after: S) -> bool:
+        """Whether the move from ``before`` to ``after`` brings one of the rules' endings
+        nearer: what a computer tired of a game going nowhere plays (see ``urge``; a move
+        that ends the game always counts). Default: ``progress``."""
+        return self.progress(before, after)
+
+    def urge(self, state: S) -> float:
+        """How far below the best move, in reward units, an advancing move may be valued
+        and still be played from ``state``, ``quiet_plies`` into a stretch without progress:
+        0 up to ``urge_after`` plies, then growing by ``full_urge`` every ``urge_growth``
+        plies, without end.
+
+        For games whose only endings need a side to give something up (with no draw to
+        take): once both sides would rather wait for ever, the computer gives way first to a
+        move that costs it a little, later to one that costs it more, and in the end to one
+        that loses, so that a game between computers always ends."""
+        if self.urge_after is None:
+            return 0.0
+        over = self.quiet_plies - self.urge_after
+        return 0.0 if over <= 0 else self.full_urge * over / self.urge_growth
 
     @property
     def has_evaluation(self) -> bool:

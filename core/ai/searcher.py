@@ -13,6 +13,7 @@ from core.ai.determinized import DeterminizedAlphaBeta
 from core.ai.levels import Level, find_level
 from core.ai.mcts import MonteCarloSearch, Node
 from core.ai.plugin import GamePlugin, plugin_for
+from core.ai.stagnation import urged_move
 from core.game import Game, Move, State
 
 
@@ -117,15 +118,21 @@ class Searcher:
         if winning is not None:
             self._seconds += time.monotonic() - start
             return winning
+        # Moves within the urge of the best need exact values too (see ``urged_move``).
+        urge = self.plugin.urge(self._view) if isinstance(self._engine, AlphaBetaSearch) else 0.0
         if len(self.moves) > 1:
             if isinstance(self._engine, AlphaBetaSearch | DeterminizedAlphaBeta):
-                self._engine.run(budget, self.level.noise)
+                self._engine.run(budget, max(self.level.noise, urge))
             else:
                 if budget.deadline is None and budget.playouts is None and stop is None:
                     raise ValueError("a Monte Carlo search needs a time or playout limit")
                 self._engine.run(budget)
         self._seconds += time.monotonic() - start
-        return self._engine.choose(self.level.noise, self.rng)
+        chosen = self._engine.choose(self.level.noise, self.rng)
+        if urge > 0 and isinstance(self._engine, AlphaBetaSearch):
+            exact = {move: value for move, (value, known) in self._engine.scores.items() if known}
+            chosen = urged_move(self.game, self.plugin, self._view, exact, chosen)
+        return chosen
 
     def _winning_move(self) -> Move | None:
         """A move that wins the game at once, if there is one: played without searching."""
