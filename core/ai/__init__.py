@@ -20,7 +20,10 @@ A game going nowhere: a position does not always tell how long nothing has happe
 callers of a search for a game in progress pass ``quiet_plies``, the plies since the last move
 the plug-in's ``progress`` counts (``core.ai.stagnation.record_quiet_plies``). As it grows, a
 draw is worth more (``GamePlugin.draw_bias``): the computer calls the Martian Chess clock or
-repeats a position rather than shuffle on for ever.
+repeats a position rather than shuffle on for ever. Where no draw can be had (Martian Chess
+with the clock off, a Chase Tiles war of pivots), a plug-in with ``urge_after`` has the
+computer lean, by a margin that grows without end, towards the moves it says ``advance`` the
+game to an ending, and towards any move that ends it (``core.ai.stagnation.urged_move``).
 
 Hidden information: the search only ever sees ``game.view(state, seat)`` for the seat to
 move. If that view differs from the state (something is masked), the search asks for a

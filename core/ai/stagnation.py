@@ -6,6 +6,9 @@ hundred), so the search is told: ``quiet_plies`` counts the plies since the last
 game's plug-in calls progress (``GamePlugin.progress``), along the line of a record. Every
 caller of the search for a game in progress (the app's computer seats, the text protocol's
 ``genmove``) passes it, so that computers playing each other do the same thing everywhere.
+
+It makes a draw welcome (``GamePlugin.draw_bias``) and, in games whose plug-in asks for it,
+moves that bring an ending nearer preferred at the root of the search (``urged_move``).
 """
 
 from __future__ import annotations
