@@ -57,14 +57,17 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def pick(game: Game, state: State, player: str, seed: int, scale: float) -> Move:
+def pick(
+    game: Game, state: State, player: str, seed: int, scale: float, quiet_plies: int = 0
+) -> Move:
+    """``player``'s move; ``quiet_plies`` as the app passes it (``core.ai.stagnation``)."""
     moves = game.legal_moves(state)
     if player == "random":
         return moves[random.Random(seed).randrange(len(moves))]
     level = LEVELS[player]
     if level.seconds is not None and level.depth is None:
         level = dataclasses.replace(level, seconds=level.seconds * scale)
-    return Searcher(game, state, level, seed).run()
+    return Searcher(game, state, level, seed, quiet_plies=quiet_plies).run()
 
 
 def ahead_of_each(game: Game, state: State, team: frozenset[int], seats: int) -> float | None:
@@ -87,17 +90,19 @@ def play(match: MatchGame) -> tuple[float, int, float, float | None]:
     three sides or more the share of the others it finished ahead of (``ahead_of_each``)."""
     game = find_game(match.game_id)
     state = game.new(dict(match.options), match.seed)
-    team = plugin_for(game).allies(state, match.first_seat)
-    thinking = moves = plies = 0
+    plugin = plugin_for(game)
+    team = plugin.allies(state, match.first_seat)
+    thinking = moves = plies = quiet = 0
     while plies < MAX_PLIES and game.outcome(state) is None:
         seat = game.to_move(state)
         player = match.first if seat in team else match.second
         start = time.monotonic()
-        move = pick(game, state, player, match.seed * 1000 + plies, match.scale)
+        move = pick(game, state, player, match.seed * 1000 + plies, match.scale, quiet)
         if player == match.first:
             thinking += time.monotonic() - start
             moves += 1
-        state = game.apply(state, move)
+        before, state = state, game.apply(state, move)
+        quiet = 0 if plugin.progress(before, state) else quiet + 1
         plies += 1
     outcome = game.outcome(state)
     if outcome is None or not outcome.winners:
