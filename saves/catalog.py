@@ -8,27 +8,32 @@ and is found by its name or its problem.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING
 
-from saves.library import LibraryEntry
+from saves.entry import (
+    UNFINISHED,
+    LibraryEntry,
+    filter_words,
+    players_text,
+    result_text,
+    search_text,
+)
+from saves.store import COLUMNS, Column
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison
 
-Column = Literal["game", "players", "result", "moves", "date", "file"]
-COLUMNS: tuple[Column, ...] = get_args(Column)
-
-#: What the library shows for a game that is not finished.
-UNFINISHED = "ongoing"
-
-
-def result_text(entry: LibraryEntry) -> str:
-    """``1-0``, ``1/2-1/2``, ``2`` ... as the tag says, or ``ongoing`` for ``*``."""
-    return UNFINISHED if entry.result == "*" else entry.result
-
-
-def players_text(entry: LibraryEntry) -> str:
-    return " vs ".join(entry.players)
+__all__ = [
+    "COLUMNS",
+    "UNFINISHED",
+    "Column",
+    "filter_entries",
+    "matches",
+    "players_text",
+    "result_text",
+    "search_text",
+    "sort_entries",
+]
 
 
 def _date_key(entry: LibraryEntry) -> tuple[str, str]:
@@ -58,30 +63,10 @@ def sort_entries(
     return good + bad
 
 
-def search_text(entry: LibraryEntry) -> str:
-    """Everything a filter may match in one entry, in lower case: game (name and id),
-    players, result, date (written ``2026.11.21`` and ``2026-11-21``), time, file name and,
-    for a bad file, its problem."""
-    parts = [
-        entry.game_name,
-        entry.game_id,
-        *entry.players,
-        players_text(entry),
-        entry.result,
-        result_text(entry) if entry.ok else "",
-        entry.date,
-        entry.date.replace(".", "-"),
-        entry.time,
-        entry.name,
-        entry.problem or "",
-    ]
-    return "\n".join(parts).casefold()
-
-
 def matches(entry: LibraryEntry, query: str) -> bool:
     """True when every word of ``query`` occurs in what the entry shows (any case)."""
     text = search_text(entry)
-    return all(word in text for word in query.casefold().split())
+    return all(word in text for word in filter_words(query))
 
 
 def filter_entries(entries: Sequence[LibraryEntry], query: str) -> list[LibraryEntry]:

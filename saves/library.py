@@ -7,51 +7,34 @@ No function here overwrites or deletes a file that is not a save this pawnshop c
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from datetime import datetime
 from os import PathLike
 from pathlib import Path
-from typing import Any
 
-from core.errors import UnknownGameError
-from core.game import Game
 from core.record import GameRecord
 from core.registry import find_game
 from saves import paths
 from saves.atomic import write_atomically
+from saves.entry import LibraryEntry, describe
 from saves.errors import SaveError, SaveProblem, display_name
-from saves.format import load, load_header, loads, save
-from saves.header import GameLookup, SaveHeader
-from saves.lexer import count_mainline_moves, split_lines, tokenize
-from saves.listing_cache import ListingCache, Stamp, stamp_of
+from saves.format import load, loads, save
+from saves.header import GameLookup
 from saves.names import safe_file_name, safe_stem, unique_path
-from saves.textfile import decode, read_bytes, read_text, unreadable
+from saves.store.sqlite_library import SqliteLibraryIndex
+from saves.textfile import decode, read_bytes
 
-
-@dataclass(frozen=True, slots=True)
-class LibraryEntry:
-    """One file of the library as its tags describe it; a file that cannot be read has only
-    ``path`` and ``problem`` (its one-sentence SaveError message)."""
-
-    path: Path
-    game_id: str = ""
-    game_name: str = ""
-    players: tuple[str, ...] = ()
-    result: str = ""
-    #: Moves in the main line.
-    plies: int = 0
-    date: str = ""
-    time: str = ""
-    problem: str | None = None
-
-    @property
-    def name(self) -> str:
-        """The file name."""
-        return self.path.name
-
-    @property
-    def ok(self) -> bool:
-        return self.problem is None
+__all__ = [
+    "LibraryEntry",
+    "delete",
+    "describe",
+    "export",
+    "import_file",
+    "in_library",
+    "list_games",
+    "rename",
+    "save_as",
+    "save_reviewed",
+]
 
 
 def list_games(
@@ -59,111 +42,20 @@ def list_games(
 ) -> list[LibraryEntry]:
     """Every ``*.pawn`` file of the saved games, newest first, then the files with a problem.
 
-    Only the tags are read (the moves are counted from the Plies tag), so this is fast for
-    thousands of files, and a file unchanged since the last listing is not read at all
-    (``saves.listing_cache``); a bad file is listed with its problem and hides nothing else.
+    Served by the index of the data folder's store (``saves.store``), which reads only the
+    files that are new or changed since it last looked, and only their tags; a bad file is
+    listed with its problem and hides nothing else. Anything to say about the index itself
+    (a damaged database set aside and made anew) comes last, as an entry with a problem
+    naming the file kept aside.
     """
-    folder = paths.games_dir(data_dir)
-    try:
-        with os.scandir(folder) as found:
-            files = [
-                (Path(entry.path), stamp_of(entry.stat()))
-                for entry in found
-                if entry.name.endswith(paths.EXTENSION) and not entry.name.startswith(".")
-            ]
-    except FileNotFoundError:
+    if not paths.games_dir(data_dir).is_dir():
         return []
-    except OSError as error:
-        raise unreadable(folder.name, error) from None
-    lookup = _remembering(games)
-    cache = ListingCache.read(paths.listing_cache_file(data_dir))
-    entries = sorted(
-        (_cached_entry(path, stamp, cache, lookup) for path, stamp in files),
-        key=lambda e: e.name,
-    )
-    cache.keep_only({path.name for path, _ in files})
-    cache.write()
-    entries.sort(key=lambda entry: (entry.date, entry.time), reverse=True)
-    entries.sort(key=lambda entry: not entry.ok)
-    return entries
-
-
-def _cached_entry(path: Path, stamp: Stamp, cache: ListingCache, games: GameLookup) -> LibraryEntry:
-    """The entry of ``path`` from the cache if the file is unchanged, else read (and kept)."""
-    fields = cache.get(path.name, stamp)
-    if fields is not None:
-        try:
-            return LibraryEntry(
-                path,
-                game_id=fields["game_id"],
-                game_name=games(fields["game_id"]).name,
-                players=tuple(fields["players"]),
-                result=fields["result"],
-                plies=fields["plies"],
-                date=fields["date"],
-                time=fields["time"],
-            )
-        except (LookupError, UnknownGameError, TypeError, ValueError):
-            pass  # a game no longer known, or a damaged cache: read the file
-    entry = describe(path, games=games)
-    if entry.ok:
-        cache.put(
-            path.name,
-            stamp,
-            {
-                "game_id": entry.game_id,
-                "players": list(entry.players),
-                "result": entry.result,
-                "plies": entry.plies,
-                "date": entry.date,
-                "time": entry.time,
-            },
-        )
-    else:
-        cache.forget(path.name)
-    return entry
-
-
-def _remembering(games: GameLookup) -> GameLookup:
-    """``games``, asked once per name: a thousand files name the same few games."""
-    found: dict[str, Game[Any, Any]] = {}
-
-    def lookup(name: str) -> Game[Any, Any]:
-        if name not in found:
-            found[name] = games(name)
-        return found[name]
-
-    return lookup
-
-
-def describe(path: str | PathLike[str], *, games: GameLookup = find_game) -> LibraryEntry:
-    """The library entry of one file."""
-    path = Path(path)
-    try:
-        header = load_header(path, games=games)
-        plies = header.plies if header.plies is not None else _count_moves(path, header)
-    except SaveError as error:
-        return LibraryEntry(path, problem=str(error))
-    return LibraryEntry(
-        path,
-        game_id=header.game.id,
-        game_name=header.game.name,
-        players=header.players,
-        result=header.result,
-        plies=plies,
-        date=header.date,
-        time=header.time,
-    )
-
-
-def _count_moves(path: Path, header: SaveHeader) -> int:
-    """The main line's length for a file without a Plies tag, counted without replaying."""
-    text = read_text(path)
-    try:
-        body = "\n".join(split_lines(text)[header.body_line :])
-        return count_mainline_moves(tokenize(body, header.body_line + 1))
-    except SaveProblem as problem:
-        raise problem.naming(display_name(path)) from None
+    with SqliteLibraryIndex(data_dir, games=games) as index:
+        index.sync()
+        entries = index.list()
+        notices = index.notices
+    kept_aside = paths.store_file(data_dir)
+    return entries + [LibraryEntry(kept_aside, problem=notice) for notice in notices]
 
 
 def save_as(

@@ -3,8 +3,8 @@
 The data folder is, first found: the folder given explicitly (the ``--data-dir`` option),
 the ``PAWNSHOP_DATA_DIR`` environment variable, the platform's user data folder. Saved games
 live in ``<data>/games/*.pawn``, each unfinished game in a file of its own in ``<data>/autosave/``
-(``saves.autosave``), what the library last read of the saved games in
-``<data>/cache/library.json``.
+(``saves.autosave``), the index of the saved games in ``<data>/pawnshop.sqlite3``
+(``saves.store``).
 Folders are created when something is written into them, not when a path is asked for.
 """
 
@@ -20,7 +20,7 @@ APP_NAME = "pawnshop"
 ENV_VAR = "PAWNSHOP_DATA_DIR"
 GAMES_FOLDER = "games"
 AUTOSAVE_FOLDER = "autosave"
-CACHE_FOLDER = "cache"
+STORE_FILE = "pawnshop.sqlite3"
 EXTENSION = ".pawn"
 #: The single autosave of earlier versions, read (and given a name of its own) at start.
 LEGACY_AUTOSAVE_FILE = f"current{EXTENSION}"
@@ -82,9 +82,9 @@ def autosave_file(override: DataDir = None) -> Path:
     return found[0] if found else autosave_dir(override) / LEGACY_AUTOSAVE_FILE
 
 
-def listing_cache_file(override: DataDir = None) -> Path:
-    """What the library last read of the saved games' tags (``saves.listing_cache``)."""
-    return data_dir(override) / CACHE_FOLDER / "library.json"
+def store_file(override: DataDir = None) -> Path:
+    """The database indexing the saved games (``saves.store.sqlite``)."""
+    return data_dir(override) / STORE_FILE
 
 
 def same_folder(first: Path, second: Path) -> bool:

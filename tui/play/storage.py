@@ -26,6 +26,8 @@ from saves import autosave, library, names, paths, unfinished
 from saves import format as save_format
 from saves.header import GameLookup
 from saves.library import LibraryEntry
+from saves.store import LibraryIndex
+from saves.store.sqlite_library import SqliteLibraryIndex
 from saves.unfinished import BadAutosave, StartFindings, UnfinishedGame
 
 
@@ -138,6 +140,11 @@ class Storage:
 
     def list_games(self) -> list[LibraryEntry]:
         return library.list_games(self.data_dir, games=self.games)
+
+    def library_index(self) -> LibraryIndex:
+        """The saved games' index, to sync and then serve a screenful sorted and filtered by
+        the store rather than in Python; its caller closes it."""
+        return SqliteLibraryIndex(self.data_dir, games=self.games)
 
     def load(self, path: Path) -> GameRecord:
         return save_format.load(path, games=self.games)

@@ -1,0 +1,209 @@
+"""The SQLite store: ``<data>/pawnshop.sqlite3``, opened in WAL mode, its schema brought up
+to date on open.
+
+The schema has a version (the table ``schema_version``) and moves forward only, one list of
+SQL steps per version in ``MIGRATIONS``, each version in one transaction. Several processes
+of one machine share the file: WAL lets one list while another writes, ``busy_timeout``
+makes a writer wait its turn, and every write is a transaction.
+
+The store is only an index of the game files. A database that is not one, fails its
+integrity check or has a schema newer than this pawnshop knows is moved aside
+(``pawnshop.sqlite3.bad-<date>-<time>``, never deleted) and made anew, and the caller is
+handed one sentence saying so. One that cannot be opened at all (a read-only folder) is
+replaced by a database in memory: listing then reads every file, as it always could.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from datetime import datetime
+from pathlib import Path
+
+from saves import paths
+
+#: How long a writer waits for another process's transaction before giving up.
+BUSY_TIMEOUT_MS = 15_000
+_DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+
+_SORT_KEYS = ("game_key", "players_key", "result_key", "plies", "file_key")
+_NEWEST_THEN_NAME = "date DESC, time DESC, name_fold, name"
+
+#: The schema, version by version: ``MIGRATIONS[n]`` takes a database from version n to n+1.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE library_games (
+            path TEXT PRIMARY KEY,      -- relative to the data folder: games/<name>
+            name TEXT NOT NULL,         -- the file name
+            mtime_ns INTEGER NOT NULL,  -- the stamp the row was read at
+            size INTEGER NOT NULL,
+            bad INTEGER NOT NULL,       -- 1 for a file that cannot be read
+            problem TEXT,               -- its one-sentence problem
+            game_id TEXT NOT NULL,
+            game_name TEXT NOT NULL,
+            players TEXT NOT NULL,      -- a JSON list of the players' names
+            result TEXT NOT NULL,
+            plies INTEGER NOT NULL,
+            date TEXT NOT NULL,
+            time TEXT NOT NULL,
+            -- what the library sorts by: case-folded, empty for a bad file
+            name_fold TEXT NOT NULL,
+            file_key TEXT NOT NULL,
+            game_key TEXT NOT NULL,
+            players_key TEXT NOT NULL,
+            result_key TEXT NOT NULL,
+            -- what a filter searches: saves.entry.search_text
+            search TEXT NOT NULL
+        )""",
+        "CREATE INDEX library_listing ON library_games (bad, date DESC, time DESC, name)",
+        "CREATE INDEX library_by_date_up ON library_games (bad, date, time, name_fold, name)",
+        f"CREATE INDEX library_by_date_down ON library_games (bad, {_NEWEST_THEN_NAME})",
+        *(
+            f"CREATE INDEX library_by_{key}_{way} ON library_games"
+            f" (bad, {key}{direction}, {_NEWEST_THEN_NAME})"
+            for key in _SORT_KEYS
+            for way, direction in (("up", ""), ("down", " DESC"))
+        ),
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+#: The databases whose integrity this process has checked (once each: it reads every page).
+_checked: set[str] = set()
+
+
+class DamagedStore(Exception):
+    """The database cannot serve; ``reason`` ends the sentence ``pawnshop.sqlite3 ...``."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def is_damage(error: sqlite3.Error) -> bool:
+    """True for an error that says the database file itself is bad (not busy, not absent)."""
+    return getattr(error, "sqlite_errorcode", None) in _DAMAGE_CODES
+
+
+def open_store(data_dir: paths.DataDir = None) -> tuple[sqlite3.Connection, list[str]]:
+    """A connection to the data folder's store, checked and up to date, with the sentences
+    to tell the player (a damaged database set aside)."""
+    path = paths.store_file(data_dir)
+    try:
+        return _open_checked(path), []
+    except DamagedStore as damage:
+        return _made_anew(path, damage.reason)
+    except (sqlite3.Error, OSError):
+        return in_memory(), []
+
+
+def reopen_damaged(data_dir: paths.DataDir, reason: str) -> tuple[sqlite3.Connection, list[str]]:
+    """After a damage found while working: the database set aside and a new one opened."""
+    path = paths.store_file(data_dir)
+    _checked.discard(str(path))
+    return _made_anew(path, reason)
+
+
+def in_memory() -> sqlite3.Connection:
+    """A store that lives as long as its connection (when the data folder cannot keep one)."""
+    connection = sqlite3.connect(":memory:", isolation_level=None)
+    migrate(connection)
+    return connection
+
+
+def _made_anew(path: Path, reason: str) -> tuple[sqlite3.Connection, list[str]]:
+    try:
+        kept = set_aside(path)
+    except OSError:
+        return in_memory(), []
+    notice = (
+        f"{path.name} {reason}: it is kept as {kept.name} and the library's index is made "
+        "anew from the game files."
+    )
+    try:
+        return _open_checked(path), [notice]
+    except (DamagedStore, sqlite3.Error, OSError):
+        return in_memory(), [notice]
+
+
+def _open_checked(path: Path) -> sqlite3.Connection:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    try:
+        connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        connection.execute("PRAGMA foreign_keys = ON")
+        connection.execute("PRAGMA journal_mode = WAL")
+        connection.execute("PRAGMA synchronous = NORMAL")
+        if str(path) not in _checked:
+            problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                raise DamagedStore("failed its integrity check")
+        migrate(connection)
+        _checked.add(str(path))
+    except sqlite3.Error as error:
+        connection.close()
+        if is_damage(error):
+            raise DamagedStore(f"is damaged ({error})") from None
+        raise
+    except DamagedStore:
+        connection.close()
+        raise
+    return connection
+
+
+def schema_version(connection: sqlite3.Connection) -> int:
+    """The version of the database's schema (0 for a new database)."""
+    found = connection.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+    ).fetchone()
+    if found is None:
+        return 0
+    row = connection.execute("SELECT max(version) FROM schema_version").fetchone()
+    return int(row[0]) if row and row[0] is not None else 0
+
+
+def migrate(connection: sqlite3.Connection) -> None:
+    """Run the migrations the database has not had yet, each version in one transaction
+    (so a process stopped half-way leaves the last whole version)."""
+    if schema_version(connection) == SCHEMA_VERSION:
+        return
+    while True:
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            connection.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+            )
+            version = schema_version(connection)
+            if version > SCHEMA_VERSION:
+                raise DamagedStore(
+                    f"has a newer schema (version {version}) than this pawnshop knows"
+                    f" ({SCHEMA_VERSION})"
+                )
+            if version == SCHEMA_VERSION:
+                connection.execute("COMMIT")
+                return
+            for step in MIGRATIONS[version]:
+                connection.execute(step)
+            connection.execute("DELETE FROM schema_version")
+            connection.execute("INSERT INTO schema_version (version) VALUES (?)", (version + 1,))
+            connection.execute("COMMIT")
+        except BaseException:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            raise
+
+
+def set_aside(path: Path) -> Path:
+    """Move a bad database (and its WAL files) to ``<name>.bad-<date>-<time>``; the new name."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.name}{paths.KEPT_ASIDE_MARK}{stamp}")
+    number = 2
+    while kept.exists():
+        kept = path.with_name(f"{path.name}{paths.KEPT_ASIDE_MARK}{stamp}-{number}")
+        number += 1
+    os.rename(path, kept)
+    for suffix in ("-wal", "-shm"):
+        side = Path(f"{path}{suffix}")
+        if side.exists():
+            os.rename(side, Path(f"{kept}{suffix}"))
+    return kept
