@@ -12,6 +12,7 @@ from core.game import State
 from core.outcome import Outcome
 from core.record import GameRecord, Node
 from core.view import TrayItem
+from tui.play.move_tree_rows import TURN_JOINER, followed_line, starts_turn, turn_number
 
 
 class LogEntry(NamedTuple):
@@ -100,22 +101,31 @@ def log_line(record: GameRecord) -> tuple[tuple[LogEntry, ...], list[Node], int]
     """The log of the line through the current node, continued the way redo would go.
 
     Returns the entries, the node of each entry, and the index of the current entry
-    (``-1`` at the start position).
+    (``-1`` at the start position). Entries are numbered by turns: a move that starts a turn
+    (calling the clock) shares the entry of the move after it, as in ``tree_rows``.
     """
-    nodes = record.line()
-    current = len(nodes) - 1
-    node = record.current
-    while node.children:
-        node = node.children[min(node.redo_index, len(node.children) - 1)]
-        nodes.append(node)
-    seat_names = record.seat_names
-    game = record.game
-    entries = []
-    for index, node in enumerate(nodes):
-        before = node.parent.state if node.parent is not None else record.root.state
-        mover = seat_names[game.to_move(before)]
-        entries.append(LogEntry(index + 1, node.notation, mover, ahead=index > current))
-    return tuple(entries), nodes, current
+    nodes = followed_line(record)
+    game, seat_names = record.game, record.seat_names
+    entries: list[LogEntry] = []
+    shown: list[Node] = []
+    current = -1
+    number, ahead, held = 0, record.current is record.root, ""
+    for node in nodes:
+        parent = node.parent
+        assert parent is not None
+        number = turn_number(game, number, parent)
+        if node is record.current:
+            current = len(entries)
+        if starts_turn(game, node) and node is not nodes[-1] and node is not record.current:
+            held = node.notation
+            continue
+        notation = f"{held}{TURN_JOINER}{node.notation}" if held else node.notation
+        held = ""
+        mover = seat_names[game.to_move(parent.state)]
+        entries.append(LogEntry(number, notation, mover, ahead=ahead))
+        shown.append(node)
+        ahead = ahead or node is record.current
+    return tuple(entries), shown, current
 
 
 def winners_text(record: GameRecord, outcome: Outcome) -> str:

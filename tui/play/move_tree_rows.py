@@ -3,13 +3,23 @@ indented below the move it replaces, and comments on rows of their own.
 
 Rows come in the order of the save file (a move, its comment, its variations, then the line
 goes on), so the log reads like the file. A plain function of a ``GameRecord``.
+
+Rows are numbered by turns, not by moves: a move after which the same seat moves again
+(calling the clock in Martian Chess, done at the start of a turn) shares its row with the move
+that follows, ``5. clock, a4xa5``, and the row stands for the position after both. Only where
+the game stands between the two (or a comment follows the first) do they take a row each, both
+numbered 5.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from core.game import Game
 from core.record import GameRecord, Node
+
+#: Between a move that starts a turn and the move that ends it, on a row they share.
+TURN_JOINER = ", "
 
 
 class TreeRow(NamedTuple):
@@ -36,6 +46,22 @@ class TreeRow(NamedTuple):
         return not self.notation
 
 
+def starts_turn(game: Game, node: Node) -> bool:
+    """Whether the move to ``node`` leaves the same seat to move, its turn going on."""
+    parent = node.parent
+    return (
+        parent is not None
+        and game.outcome(node.state) is None
+        and game.to_move(node.state) == game.to_move(parent.state)
+    )
+
+
+def turn_number(game: Game, parent_number: int, parent: Node) -> int:
+    """The number of a move played after ``parent`` (numbered ``parent_number``; the start
+    position 0): the next turn's, or the same where ``parent`` started the turn."""
+    return parent_number if starts_turn(game, parent) else parent_number + 1
+
+
 def followed_line(record: GameRecord) -> list[Node]:
     """The nodes from the first move to the current one, then on the way ``redo`` goes."""
     nodes = record.line()
@@ -56,6 +82,16 @@ def tree_rows(record: GameRecord) -> tuple[tuple[TreeRow, ...], list[Node], int]
     rows: list[TreeRow] = []
     nodes: list[Node] = []
     current_row = -1
+    #: A move that starts a turn, held back to share the row of the move that follows it.
+    held: tuple[Node, bool] | None = None
+
+    def joins_next(node: Node) -> bool:
+        return (
+            starts_turn(game, node)
+            and node.continuation is not None
+            and node is not record.current
+            and not node.comment
+        )
 
     def add_comment(node: Node, depth: int) -> None:
         if node.comment:
@@ -67,14 +103,22 @@ def tree_rows(record: GameRecord) -> tuple[tuple[TreeRow, ...], list[Node], int]
             nodes.append(node)
 
     def add_move(node: Node, ply: int, depth: int, opens: bool) -> None:
-        nonlocal current_row
+        nonlocal current_row, held
         parent = node.parent
         assert parent is not None
+        if joins_next(node):
+            held = (node, opens)  # its continuation is the next move added
+            return
+        notation = node.notation
+        if held is not None:
+            first, opens = held
+            notation = f"{first.notation}{TURN_JOINER}{notation}"
+            held = None
         if node is record.current:
             current_row = len(rows)
         mover = seats[game.to_move(parent.state)]
         key = id(node)
-        rows.append(TreeRow(ply, node.notation, mover, key in ahead, depth, key in on_line, opens))
+        rows.append(TreeRow(ply, notation, mover, key in ahead, depth, key in on_line, opens))
         nodes.append(node)
         add_comment(node, depth)
 
@@ -98,12 +142,13 @@ def tree_rows(record: GameRecord) -> tuple[tuple[TreeRow, ...], list[Node], int]
         elif node.children:
             main = node.continuation  # None where the line ends: every child is a variation
             variations = node.children if main is None else node.children[1:]
+            number = turn_number(game, ply, node)
             if main is not None:
-                stack.append(("after", main, ply + 1, depth))
+                stack.append(("after", main, number, depth))
             for variation in reversed(variations):
                 stack.append(("close", variation, 0, 0))
-                stack.append(("after", variation, ply + 1, depth + 1))
-                stack.append(("open", variation, ply + 1, depth + 1))
+                stack.append(("after", variation, number, depth + 1))
+                stack.append(("open", variation, number, depth + 1))
             if main is not None:
-                stack.append(("move", main, ply + 1, depth))
+                stack.append(("move", main, number, depth))
     return tuple(rows), nodes, current_row
