@@ -12,16 +12,18 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from importlib import resources
 from types import ModuleType
-from typing import ClassVar, Generic, TypeAlias, TypeVar
+from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from core.errors import IllegalMoveError, NotationError
 from core.options import OptionSpec, resolve_options
 from core.outcome import Outcome
 from core.view import BoardView, TrayItem
 
-#: A position and a move of a game not known at that point (a holder of any game).
-Move: TypeAlias = Hashable
-State: TypeAlias = Hashable
+#: A position and a move of a game not known at that point, as ``Game[Any, Any]`` takes and
+#: gives them (a holder of any game: a record, a search, a screen). A game's own types are
+#: ``S`` and ``M`` below, which must be hashable.
+Move: TypeAlias = Any
+State: TypeAlias = Any
 
 #: A game's own position and move types: ``class Mac(Game[MacState, MacMove])``.
 S = TypeVar("S", bound=Hashable)

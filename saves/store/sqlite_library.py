@@ -41,15 +41,16 @@ _ORDERS: dict[tuple[Column | None, bool], str] = {
     ("date", False): "bad, date, time, name_fold, name",
     ("date", True): f"bad, {_TAIL}",
 }
-for _column, _key in (
+_SORTED_BY: tuple[tuple[Column, str], ...] = (
     ("game", "game_key"),
     ("players", "players_key"),
     ("result", "result_key"),
     ("moves", "plies"),
     ("file", "file_key"),
-):
-    _ORDERS[(_column, False)] = f"bad, {_key}, {_TAIL}"  # type: ignore[index]
-    _ORDERS[(_column, True)] = f"bad, {_key} DESC, {_TAIL}"  # type: ignore[index]
+)
+for _column, _key in _SORTED_BY:
+    _ORDERS[(_column, False)] = f"bad, {_key}, {_TAIL}"
+    _ORDERS[(_column, True)] = f"bad, {_key} DESC, {_TAIL}"
 
 _FIELDS = (
     "path, name, mtime_ns, size, bad, problem, game_id, game_name, players, result, plies,"

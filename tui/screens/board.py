@@ -58,7 +58,7 @@ from tui.widgets.thinking import ThinkingIndicator
 
 
 class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=False):
-    CSS_PATH = "board.tcss"
+    CSS_PATH = ["board.tcss"]  # a list, as the screens built on it extend it
     AUTO_FOCUS = ""  # nothing: the screen itself takes the keys
     #: Textual repaints the whole screen when the focus moves; here the focus moves on every
     #: typed move (to the move line and back), and the widgets that change draw themselves.
@@ -105,7 +105,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
         #: The rows and current row the move log shows (it is redrawn only when they change).
         self._log_shown: tuple[tuple[object, ...], int] | None = None
         self.tray_key: str | None = None
-        self.cursor = 0
+        self.cursor: int = 0
         self.builder = self._builder()
         self.cursor = self._first_cursor()
 

@@ -25,10 +25,10 @@ from core.errors import IllegalMoveError, PawnshopError
 from core.game import Move
 from core.games.chase.board import SEAT_NAMES, TURNS, exits_text, name
 from core.games.chase.game import ChaseGame
-from core.games.chase.merges import MergeFacts, destinations
+from core.games.chase.merges import MIN_STACK, MergeFacts, destinations
 from core.games.chase.movelist import MoveList
 from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
-from core.games.chase.rules import MIN_STACK, PIVOT_FEE, seat_merges
+from core.games.chase.rules import PIVOT_FEE, seat_merges
 from core.games.chase.state import GOLD as GOLD_MODE
 from core.games.chase.state import TILES, ChaseState, stacks_of
 from core.games.chase.tiles import DECK

@@ -182,9 +182,11 @@ class TokenBoardScreen(BoardScreen):
             or self.viewer_state().hands[mover] != state.hands[mover]
         ):
             return ()
+        game = self.game
+        assert isinstance(game, MacGame)
         return tuple(
             TrayItem(KEYS[item.key], item.label, item.count)
-            for item in self.game.token_tray(state)
+            for item in game.token_tray(state)
             if item.key in KEYS
         )
 

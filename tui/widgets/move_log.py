@@ -18,12 +18,14 @@ from textual.strip import Strip
 
 from tui.plain_text import clean
 from tui.play.describe import LogEntry
+from tui.play.move_tree_rows import TreeRow
 
 
 class MoveLog(ScrollView, can_focus=False):
     COMPONENT_CLASSES = {"move-log--current", "move-log--ahead", "move-log--number"}
 
-    entries: reactive[tuple[LogEntry, ...]] = reactive(())
+    #: The rows: moves of a line, or the whole tree's rows (``MoveTree``).
+    entries: reactive[tuple[LogEntry | TreeRow, ...]] = reactive(())
     #: Index of the current entry; ``-1`` is the start position.
     current: reactive[int] = reactive(-1)
 
@@ -41,7 +43,7 @@ class MoveLog(ScrollView, can_focus=False):
         super().__init__(id=id, classes=classes)
         self._styles: tuple[Style, Style, Style] | None = None
 
-    def show(self, entries: tuple[LogEntry, ...], current: int) -> None:
+    def show(self, entries: tuple[LogEntry | TreeRow, ...], current: int) -> None:
         """Set the entries and the current one together, then keep the current row in view.
 
         A move changes a row or two: only those are repainted, in the same frame as the

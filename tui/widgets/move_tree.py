@@ -48,7 +48,9 @@ class MoveTree(MoveLog, can_focus=True, inherit_bindings=False):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._component_styles: dict[tuple[str, ...], Style] = {}
+        #: The look of each mix of component classes, kept apart from Textual's own
+        #: ``_component_styles``, where it keeps the widget's component styles.
+        self._styles_by_components: dict[tuple[str, ...], Style] = {}
 
     def focus_on_click(self) -> bool:
         return False
@@ -94,7 +96,7 @@ class MoveTree(MoveLog, can_focus=True, inherit_bindings=False):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._component_styles.clear()
+        self._styles_by_components.clear()
 
     def _style_of(self, index: int) -> Style:
         if self.has_focus and index == self.highlight:
@@ -117,12 +119,12 @@ class MoveTree(MoveLog, can_focus=True, inherit_bindings=False):
     def _styled(self, *components: str) -> Style:
         """The widget's style with these component styles added, looked up once until the
         styles change (a row is drawn many times, its styles rarely change)."""
-        style = self._component_styles.get(components)
+        style = self._styles_by_components.get(components)
         if style is None:
             style = self.rich_style
             for component in components:
                 style += self.get_component_rich_style(component)
-            self._component_styles[components] = style
+            self._styles_by_components[components] = style
         return style
 
     def render_line(self, y: int) -> Strip:
