@@ -54,8 +54,8 @@ def list_games(
         index.sync()
         entries = index.list()
         notices = index.notices
-    kept_aside = paths.store_file(data_dir)
-    return entries + [LibraryEntry(kept_aside, problem=notice) for notice in notices]
+    store = paths.store_file(data_dir)
+    return entries + [LibraryEntry(store, problem=notice) for notice in notices]
 
 
 def save_as(
