@@ -65,6 +65,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             for way, direction in (("up", ""), ("down", " DESC"))
         ),
     ),
+    # The games the readable rows name, for a sync's check that the lookup still knows them.
+    ("CREATE INDEX library_games_named ON library_games (bad, game_id, game_name)",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

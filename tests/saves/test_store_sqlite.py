@@ -87,6 +87,26 @@ def test_migrations_bring_an_older_schema_forward(tmp_path: Path) -> None:
         assert store_sqlite.schema_version(opened.connection) == store_sqlite.SCHEMA_VERSION
 
 
+def test_a_database_of_the_first_version_is_migrated_keeping_its_rows(
+    tmp_path: Path, reads: list[str]
+) -> None:
+    fill(tmp_path, 3)
+    first = synced(tmp_path)
+    connection = sqlite3.connect(paths.store_file(tmp_path), isolation_level=None)
+    connection.execute("DROP INDEX library_games_named")  # as the first version made it
+    connection.execute("UPDATE schema_version SET version = 1")
+    connection.close()
+    store_sqlite._checked.clear()  # a new process
+    reads.clear()
+    with index(tmp_path) as opened:
+        assert store_sqlite.schema_version(opened.connection) == store_sqlite.SCHEMA_VERSION
+        names = opened.connection.execute("SELECT name FROM sqlite_master WHERE type = 'index'")
+        assert "library_games_named" in {row[0] for row in names}
+        opened.sync()
+        assert opened.list() == first
+    assert reads == []
+
+
 def test_a_second_sync_reads_no_unchanged_file(tmp_path: Path, reads: list[str]) -> None:
     fill(tmp_path, 5)
     first = synced(tmp_path)
@@ -204,7 +224,11 @@ def damage_future(store: Path) -> None:
     [
         (damage_random, "is damaged (file is not a database)"),
         (damage_truncated, "pawnshop.sqlite3 "),
-        (damage_future, "has a newer schema (version 999) than this pawnshop knows (1)"),
+        (
+            damage_future,
+            "has a newer schema (version 999) than this pawnshop knows"
+            f" ({store_sqlite.SCHEMA_VERSION})",
+        ),
     ],
 )
 def test_a_damaged_database_is_set_aside_and_rebuilt(
