@@ -70,4 +70,4 @@ SAFE_NAMES: list[str] = [text[:40] for text in MARKUP + UNICODE + LONG if _print
 
 # Escape sequences that must never reach a terminal from text: a hyperlink, a window title,
 # the clipboard. (The literal text "evil.example" may show; as a link it must not.)
-ESCAPE_LEAKS = ("\x1b]8;;http", "\x1b]0;", "\x1b]2;", "\x1b]52;")
+ESCAPE_LEAKS = ("\x1b]8;", "\x1b]0;", "\x1b]2;", "\x1b]52;")
