@@ -4,7 +4,8 @@ to date on open.
 The schema has a version (the table ``schema_version``) and moves forward only, one list of
 SQL steps per version in ``MIGRATIONS``, each version in one transaction. Several processes
 of one machine share the file: WAL lets one list while another writes, ``busy_timeout``
-makes a writer wait its turn, and every write is a transaction.
+makes a writer wait its turn, and every write is a transaction. A connection may be made in
+one thread and used in another (a screen's worker), one thread at a time.
 
 The store is only an index of the game files. A database that is not one, fails its
 integrity check or has a schema newer than this pawnshop knows is moved aside
@@ -108,7 +109,7 @@ def reopen_damaged(data_dir: paths.DataDir, reason: str) -> tuple[sqlite3.Connec
 
 def in_memory() -> sqlite3.Connection:
     """A store that lives as long as its connection (when the data folder cannot keep one)."""
-    connection = sqlite3.connect(":memory:", isolation_level=None)
+    connection = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     migrate(connection)
     return connection
 
@@ -130,7 +131,9 @@ def _made_anew(path: Path, reason: str) -> tuple[sqlite3.Connection, list[str]]:
 
 def _open_checked(path: Path) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
-    connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    connection = sqlite3.connect(
+        path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+    )
     try:
         connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         connection.execute("PRAGMA foreign_keys = ON")

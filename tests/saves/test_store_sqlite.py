@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -272,3 +273,11 @@ def test_a_folder_that_cannot_keep_a_database_still_lists(tmp_path: Path) -> Non
     entries = list_games(tmp_path, games=find_toy_game)
     assert len(entries) == 3 and all(entry.ok for entry in entries)
     assert paths.store_file(tmp_path).is_dir()
+
+
+def test_an_index_opened_in_one_thread_is_served_in_another(tmp_path: Path) -> None:
+    fill(tmp_path, 3)
+    with index(tmp_path) as opened, ThreadPoolExecutor(1) as worker:
+        worker.submit(opened.sync).result(timeout=30)
+        assert len(worker.submit(opened.list).result(timeout=30)) == 3
+        assert opened.count() == 3
