@@ -10,6 +10,7 @@ quick (the Markdown renderer of the rules page alone costs a tenth of a second).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -41,6 +42,9 @@ class PawnshopApp(App[None]):
     # The game selection is the default screen, whose own CSS_PATH Textual does not load.
     CSS_PATH = ["widgets/widgets.tcss", "screens/game_select.tcss"]
     ENABLE_COMMAND_PALETTE = False
+    #: Whether quitting ends the process's shared computer worker: true for the app at one
+    #: keyboard, which is the whole process; an SSH session shares its process with others.
+    STOPS_COMPUTERS_ON_QUIT = True
     BINDINGS = [
         Binding("question_mark", "help", "Keys", id="app.help"),
         Binding("f1", "rules", "Rules", key_display="F1", id="app.rules"),
@@ -97,7 +101,18 @@ class PawnshopApp(App[None]):
             self.call_after_refresh(self.exit)
 
     def on_unmount(self) -> None:
+        self._stop_computers()
         self._flush_to_disk()
+
+    def _stop_computers(self) -> None:
+        """End the computer's searches and its worker processes now, so that quitting does not
+        wait for them. The autosave holds every move shown already: a search's move is kept
+        as it is played, and one still being searched was never shown. The module is looked up,
+        not imported: where no game with a computer was opened, it was never loaded and no
+        worker runs."""
+        computer = sys.modules.get("tui.play.computer")
+        if computer is not None and self.STOPS_COMPUTERS_ON_QUIT:
+            computer.stop_shared_runner()
 
     def _flush_to_disk(self, _: object = None) -> None:
         """Wait for the files written to be on disk (before quitting or being suspended)."""

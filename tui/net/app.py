@@ -80,6 +80,9 @@ class NetApp(PawnshopApp):
         "../screens/dialog.tcss",
     ]
 
+    #: The server's other sessions may be using the shared computer worker.
+    STOPS_COMPUTERS_ON_QUIT = False
+
     def __init__(self, hall: TableHall, player: PlayerIdentity, *, ascii_board: bool) -> None:
         super().__init__(games=hall.games, storage=ServerShelf(hall.data_dir, hall.lookup))
         self.hall = hall

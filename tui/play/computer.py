@@ -13,7 +13,9 @@ A second such array holds a mark per slot that the worker raises as it takes the
 so that ``SearchHandle.started`` tells a search under way from one still waiting its turn.
 
 Call ``shutdown()`` when the application exits: it stops running searches instead of waiting
-for them to use up their thinking time.
+for them to use up their thinking time. ``stop_now()`` goes further, for quitting: it ends
+the worker processes too, so the interpreter's exit does not wait for a worker that is still
+starting up or returning its answer.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from core.registry import all_games, find_game
 
 #: How many searches may be queued or running at the same time.
 SLOTS = 32
+#: How long ``stop_now`` waits for each terminated worker to be gone.
+WORKER_EXIT_SECONDS = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +261,24 @@ class ComputerRunner:
         if pool is not None:
             pool.shutdown(wait=wait, cancel_futures=True)
 
+    def stop_now(self) -> None:
+        """Stop every search and end the worker processes at once (quitting).
+
+        A pool left to itself is joined when the interpreter exits, which waits for each worker
+        to take up its stop flag, or to finish starting (importing every game) first. The
+        workers hold nothing that must be written, so they are terminated instead; the pool's
+        own thread then sees them gone and ends too.
+        """
+        # The pool keeps its workers in ``_processes`` (pid to process), which it has done
+        # since Python 3.2; without it the workers are left to end on their own, as before.
+        processes = getattr(self._pool, "_processes", None) or {}
+        workers = list(processes.values())
+        self.shutdown(wait=False)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(timeout=WORKER_EXIT_SECONDS)
+
 
 def _start_resource_tracker() -> None:
     """Start multiprocessing's resource tracker with the real standard error.
@@ -282,3 +304,9 @@ def shared_runner() -> ComputerRunner:
     if _shared is None:
         _shared = ComputerRunner()
     return _shared
+
+
+def stop_shared_runner() -> None:
+    """Stop the application's runner at once if it was ever started (see ``stop_now``)."""
+    if _shared is not None:
+        _shared.stop_now()

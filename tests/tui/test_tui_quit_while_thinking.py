@@ -1,0 +1,70 @@
+"""Quitting while the computer thinks leaves at once: the search and its worker process end
+with the app instead of holding up the exit, and the autosave holds every move shown."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import time
+from contextlib import AsyncExitStack
+from pathlib import Path
+
+from computer_helpers import PATIENCE, against_computers, thinking, wait_until
+from net_helpers import join, serving_tables
+from tui_helpers import MARTIAN, SIZE, app_test, board_screen, line, make_app, play_by_keys
+
+from saves.format import load
+from saves.paths import autosave_file
+from tui.play.computer import SearchRequest, shared_runner
+
+#: Far less than the Hard level's five seconds of thinking.
+QUIT_SECONDS = 2.0
+
+
+def search_processes() -> list[multiprocessing.Process]:
+    return [child for child in multiprocessing.active_children() if child.is_alive()]
+
+
+@app_test
+async def test_q_while_the_hard_computer_thinks_quits_at_once(data_dir: Path) -> None:
+    app = make_app(data_dir, record=against_computers({1: "hard"}))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board_screen(app)
+        await play_by_keys(pilot, ("c3", "d4"))
+        await wait_until(
+            pilot,
+            lambda: (
+                screen.computers.busy is not None
+                and screen.computers.busy.handle is not None
+                and screen.computers.busy.handle.started
+            ),
+            "the search to start",
+        )
+        assert thinking(pilot) == "North is thinking"
+        assert search_processes(), "the search runs in a process of its own"
+        shown = line(screen.record)
+        assert shown == ["c3-d4"]
+        pressed = time.monotonic()
+        await pilot.press("q")
+    quitting = time.monotonic() - pressed
+    assert quitting < QUIT_SECONDS, f"quitting took {quitting:.2f} s"
+    assert not search_processes(), "a search process outlived the app"
+    assert line(load(autosave_file(data_dir))) == shown
+
+
+def test_a_session_quitting_over_ssh_leaves_the_shared_worker_running(tmp_path: Path) -> None:
+    """The server's sessions share one process: one leaving must not end the worker that
+    another session's hint may be using."""
+
+    async def run() -> None:
+        runner = shared_runner()
+        runner.warm_up().result(timeout=PATIENCE)
+        async with serving_tables(tmp_path) as (server, _hall), AsyncExitStack() as stack:
+            seat = await join(stack, server, "alice")
+            seat.press("q")
+            await seat.terminal.exit_status()
+        assert runner.started
+        request = SearchRequest(MARTIAN.id, MARTIAN.write_position(MARTIAN.new()), 0, "easy")
+        assert runner.submit(request).future.result(timeout=PATIENCE).move
+
+    asyncio.run(run())
