@@ -12,8 +12,8 @@ from tui_helpers import SIZE, app_test, board_screen, make_app
 
 from core import GameRecord, find_game
 from core.game import State
+from tui.play.review_game import HIDDEN_REFUSAL
 from tui.screens.board import BoardScreen
-from tui.screens.review import HIDDEN_REFUSAL
 from tui.widgets.player_panel import PlayerPanel
 
 MAC = find_game("mac")

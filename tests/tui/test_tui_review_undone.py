@@ -20,7 +20,7 @@ from tui_helpers import (
 from saves.format import dumps, load
 from saves.paths import games_dir
 from tui.play.move_tree_rows import TreeRow
-from tui.screens.review import variation_start
+from tui.play.review_game import variation_start
 from tui.widgets.move_tree import MoveTree
 
 

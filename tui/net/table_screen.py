@@ -23,10 +23,10 @@ from core.record import Node
 from tui.net.crossing import post_across
 from tui.net.takeback_dialog import TakebackScreen
 from tui.plain_text import plain
-from tui.play.computer_turns import ComputerTurns
 from tui.play.describe import players_text, scores_text, winners_text
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table, TableRefusal
+from tui.play.table_seat import NO_HINT, NO_HURRY, NO_REDO, NO_SAVING, TableSeat
 from tui.screens.board import BoardScreen
 from tui.screens.game_over import GameOverChoice, GameOverScreen
 from tui.widgets.board import BoardWidget
@@ -35,8 +35,6 @@ from tui.widgets.player_panel import PlayerPanel
 
 if TYPE_CHECKING:
     from tui.net.app import NetApp
-
-NO_SAVING = "games at a table are saved by the server after every move; r in the lobby lists them"
 
 
 class TableNews(Message):
@@ -62,6 +60,8 @@ class TableScreen(BoardScreen):
     def __init__(self, table: Table, player: PlayerIdentity) -> None:
         self.table = table
         self.player = player
+        #: Where this player's moves, takebacks and answers go: the table checks them.
+        self.table_seat = TableSeat(table, player)
         self.seat = table.seat_of(player)
         super().__init__(table.record)
         self.shown_node: Node = table.record.current
@@ -76,9 +76,9 @@ class TableScreen(BoardScreen):
     def net_app(self) -> NetApp:
         return self.app  # type: ignore[return-value]
 
-    def init_computers(self) -> None:
+    def computer_levels(self) -> dict[int, str]:
         # The table's computers play from the hall, once for everyone: none runs here.
-        self.computers = ComputerTurns(self, {}, on_move=lambda node, move: None)
+        return {}
 
     def on_mount(self) -> None:
         # Textual runs BoardScreen.on_mount after this one: greet once it has spoken.
@@ -104,10 +104,7 @@ class TableScreen(BoardScreen):
     # -- what this player may see -------------------------------------------------------------
 
     def viewer_state(self) -> State:
-        record = self.record
-        if record.outcome() is not None:
-            return record.state
-        return record.game.view(record.state, self.seat)
+        return self.table_seat.viewer_state()
 
     def refresh_view(self) -> None:
         super().refresh_view()
@@ -155,7 +152,7 @@ class TableScreen(BoardScreen):
         self.seat = self.table.seat_of(self.player)
         if self.record.current is not self.shown_node:
             self.shown_node = self.record.current
-            self._position_changed(message.news)
+            self.position_changed(message.news)
         else:
             self.refresh_view()
             if message.news:
@@ -198,7 +195,7 @@ class TableScreen(BoardScreen):
         record = self.record
         before = record.state
         try:
-            self.table.play(self.player, move)
+            self.table_seat.play(move)
         except TableRefusal as refusal:
             self._refuse(refusal)
             return
@@ -206,25 +203,16 @@ class TableScreen(BoardScreen):
         if path:
             self.cursor = path[-1]
 
-    def _refusal_now(self) -> TableRefusal | None:
-        """Why this player may not act now (not their turn, watching), if so."""
-        if self.record.outcome() is None:
-            try:
-                self.table.mover_seat(self.player)
-            except TableRefusal as refusal:
-                return refusal
-        return None
-
     def if_allowed(self, act: Callable[[], None]) -> None:
         """``act`` if this player may act now, else say why not."""
-        refusal = self._refusal_now()
+        refusal = self.table_seat.refusal()
         if refusal is not None:
             self._refuse(refusal)
         else:
             act()
 
     def select_square(self, square: int) -> None:
-        refusal = self._refusal_now()
+        refusal = self.table_seat.refusal()
         if refusal is not None:
             self.cursor = square
             self._refuse(refusal)
@@ -252,15 +240,15 @@ class TableScreen(BoardScreen):
 
     def action_undo(self) -> None:
         try:
-            self.table.ask_takeback(self.player)
+            asked = self.table_seat.ask_takeback()
         except TableRefusal as refusal:
             self.say(str(refusal), error=True)
             return
-        if self.table.takeback is not None:
-            self.say("Asked the other players to let you take your last move back.")
+        if asked:
+            self.say(asked)
 
     def action_redo(self) -> None:
-        self.say("At a table moves are played again, not redone.", error=True)
+        self.say(NO_REDO, error=True)
 
     def _ask_takeback_if_mine(self) -> None:
         request = self.table.takeback
@@ -269,19 +257,20 @@ class TableScreen(BoardScreen):
             self.takeback_dialog = None
             if self.app.screen is dialog:  # dismissing pops the top screen, whichever it is
                 dialog.dismiss(None)
-        if request is None or self.seat not in request.waiting or self.takeback_dialog:
+        question = self.table_seat.question_for_me()
+        if question is None or self.takeback_dialog:
             return
-        asker = self.record.players[request.seat]
-        dialog = TakebackScreen(request, f"{asker} asks to take back {request.move}.")
+        asker = self.record.players[question.seat]
+        dialog = TakebackScreen(question, f"{asker} asks to take back {question.move}.")
         self.takeback_dialog = dialog
         self.app.push_screen(dialog, self._answered)
 
     def _answered(self, accept: bool | None) -> None:
         dialog, self.takeback_dialog = self.takeback_dialog, None
-        if accept is None or dialog is None or dialog.request is not self.table.takeback:
+        if accept is None or dialog is None:
             return
         try:
-            self.table.answer_takeback(self.player, accept)
+            self.table_seat.answer_takeback(dialog.request, accept)
         except TableRefusal as refusal:
             self.say(str(refusal), error=True)
 
@@ -291,10 +280,10 @@ class TableScreen(BoardScreen):
         self.say(NO_SAVING)
 
     def action_hint(self) -> None:
-        self.say("No hints at a shared table: the game is between its players.", error=True)
+        self.say(NO_HINT, error=True)
 
     def action_move_now(self) -> None:
-        self.say("The computer at this table takes its own time.", error=True)
+        self.say(NO_HURRY, error=True)
 
     def action_lobby(self) -> None:
         self.net_app.action_new_game()

@@ -12,13 +12,13 @@ import random
 from functools import partial
 
 from core.record import GameRecord
+from tui.game_ui import InputMode, input_mode
 from tui.net.table_screen import TableScreen
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table
 from tui.screens.board import BoardScreen
 from tui.screens.chase_board import ChaseBoardScreen
 from tui.screens.mac_tokens import TokenBoardScreen
-from tui.screens.phases import screen_class_for
 from tui.screens.placement import PlacementScreen, random_placements
 
 
@@ -63,8 +63,8 @@ class PlacementTableScreen(TableScreen, PlacementScreen):
         self.say("Your pieces go on random squares, each on your turn.")
         self._auto_place_turn()
 
-    def _position_changed(self, message: str = "") -> None:
-        super()._position_changed(message)
+    def position_changed(self, message: str = "") -> None:
+        super().position_changed(message)
         if self.auto_placing and self.is_mounted:
             self.call_later(self._auto_place_turn)
 
@@ -73,7 +73,7 @@ class PlacementTableScreen(TableScreen, PlacementScreen):
         seed and how far it has come, as at one keyboard)."""
         record = self.record
         game = record.game
-        if self._refusal_now() is not None or game.phase(record.state) != "placement":
+        if self.table_seat.refusal() is not None or game.phase(record.state) != "placement":
             return
         rng = random.Random(f"{record.seed}/{record.current.ply}")
         moves = random_placements(game, record.state, rng)
@@ -81,19 +81,18 @@ class PlacementTableScreen(TableScreen, PlacementScreen):
             self.play(moves[0])
 
 
-#: The table's screen for each board screen at one keyboard.
-TABLE_SCREENS: dict[type[BoardScreen], type[TableScreen]] = {
-    BoardScreen: TableScreen,
-    PlacementScreen: PlacementTableScreen,
-    TokenBoardScreen: TokenTableScreen,
-    ChaseBoardScreen: ChaseTableScreen,
+#: The table's screen for each input mode (``tui.game_ui``).
+TABLE_SCREENS: dict[InputMode, type[TableScreen]] = {
+    "moves": TableScreen,
+    "placement": PlacementTableScreen,
+    "tokens": TokenTableScreen,
+    "chase": ChaseTableScreen,
 }
 
 
 def table_screen_class(record: GameRecord) -> type[TableScreen]:
-    """The kind of table screen for the game's phase: the one of the board screen that
-    would show it at one keyboard."""
-    return TABLE_SCREENS[screen_class_for(record)]
+    """The kind of table screen for the game's phase: the one of its input mode."""
+    return TABLE_SCREENS[input_mode(record)]
 
 
 def table_screen_for(table: Table, player: PlayerIdentity) -> TableScreen:

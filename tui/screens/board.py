@@ -28,8 +28,10 @@ from core.errors import PawnshopError
 from core.game import Game, Move, State
 from core.record import GameRecord
 from saves.errors import SaveError
+from tui.game_ui import BoardKind, game_ui
 from tui.host import host
 from tui.plain_text import clean, plain
+from tui.play.computer_turns import ComputerTurns
 from tui.play.describe import (
     panel_infos,
     players_text,
@@ -38,16 +40,19 @@ from tui.play.describe import (
     turn_text,
     winners_text,
 )
+from tui.play.local_game import LocalGame
 from tui.play.move_tree_rows import tree_rows
+from tui.play.seat_types import record_levels
 from tui.play.selection import MoveBuilder, Step
-from tui.screens.computer_seats import ComputerSeatsMixin
+from tui.screens.computer_seats import ComputerSeats
 from tui.screens.game_over import GameOverChoice, GameOverScreen
 from tui.screens.handover import HandoverScreen
 from tui.screens.kept_updates import KeptUpdates
 from tui.screens.move_choice import MoveChoiceScreen
-from tui.screens.review import REVIEW_BINDINGS, ReviewMode
+from tui.screens.review import REVIEW_BINDINGS, Review
 from tui.screens.save_as import SaveAsScreen
 from tui.widgets.board import BoardWidget
+from tui.widgets.chase_board import ChaseBoardWidget
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.move_log import MoveLog
 from tui.widgets.move_tree import MoveTree
@@ -56,16 +61,20 @@ from tui.widgets.player_panel import PlayerPanel
 from tui.widgets.status_line import StatusLine
 from tui.widgets.thinking import ThinkingIndicator
 
+#: The widget that draws each kind of board (``tui.game_ui``).
+BOARD_WIDGETS: dict[BoardKind, type[BoardWidget]] = {
+    "squares": BoardWidget,
+    "tiles": ChaseBoardWidget,
+}
 
-class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=False):
+
+class BoardScreen(KeptUpdates, inherit_bindings=False):
     CSS_PATH = ["board.tcss"]  # a list, as the screens built on it extend it
     AUTO_FOCUS = ""  # nothing: the screen itself takes the keys
     #: Textual repaints the whole screen when the focus moves; here the focus moves on every
     #: typed move (to the move line and back), and the widgets that change draw themselves.
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     HELP_TITLE = "Keys on the board"
-    #: The widget that draws the board (a game with its own way of drawing squares swaps it).
-    BOARD_WIDGET: type[BoardWidget] = BoardWidget
     BINDINGS = [
         *REVIEW_BINDINGS,  # first: in review they take the arrows (see tui.screens.review)
         Binding("up,k", "cursor(0,1)", "Cursor up", show=False, id="board.cursor.up"),
@@ -99,8 +108,13 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
         #: in by whoever opens the screen (``tui.screens.phases``, which this module does not
         #: import); a screen opened without one stays as it is.
         self.phase_follower: Callable[[BoardScreen], bool] = lambda screen: False
-        self.reviewing = reviewing or record.outcome() is not None
-        self.init_computers()
+        levels = self.computer_levels()
+        #: Carries out what the player asks for (moves, undo, saving) on the record.
+        self.controller = LocalGame(
+            record, lambda: host(self), reviewing=reviewing, computer_seats=levels
+        )
+        self.review = Review(self)
+        self.computer_seats = ComputerSeats(self, levels)
         self.selection: tuple[int, ...] = ()
         #: The rows and current row the move log shows (it is redrawn only when they change).
         self._log_shown: tuple[tuple[object, ...], int] | None = None
@@ -113,6 +127,32 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
     def game(self) -> Game:
         return self.record.game
 
+    @property
+    def reviewing(self) -> bool:
+        """Whether the game is reviewed (moves tried are variations, nothing is kept)."""
+        return self.controller.reviewing
+
+    @reviewing.setter
+    def reviewing(self, reviewing: bool) -> None:
+        self.controller.reviewing = reviewing
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":  # the review keys work only in review
+            return self.reviewing
+        return super().check_action(action, parameters)
+
+    def action_review(self, name: str) -> None:
+        self.review.act(name)
+
+    @property
+    def computers(self) -> ComputerTurns:
+        """The searches of this game's computer seats."""
+        return self.computer_seats.turns
+
+    def computer_levels(self) -> dict[int, str]:
+        """The seats computers play here, and their levels."""
+        return record_levels(self.record)
+
     def current_game(self) -> Game:
         return self.game
 
@@ -120,7 +160,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="board-main"):
-            board = self.BOARD_WIDGET(id="board")
+            board = BOARD_WIDGETS[game_ui(self.game.id).board](id="board")
             board.border_title = plain(f"{self.game.name}: {players_text(self.record)}")
             yield board
             with Vertical(id="board-side"):
@@ -153,8 +193,8 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
     def viewer_state(self) -> State:
         """The current state as the person at this screen may see it (hidden parts masked)."""
         if self.reviewing:
-            return self.review_state()
-        return self.computer_viewer_state()
+            return self.review.state()
+        return self.computer_seats.viewer_state()
 
     def _builder(self) -> MoveBuilder:
         record = self.record
@@ -165,7 +205,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
         """The seat of the one person playing at this screen, whose side of the board is
         drawn at the bottom; ``None`` for a game between people at one keyboard (hot-seat)
         or between computers."""
-        people = self.computers.human_seats(len(self.record.seat_names))
+        people = self.computer_seats.people()
         return people[0] if len(people) == 1 else None
 
     def _first_cursor(self) -> int:
@@ -195,7 +235,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
             self.query_one(MoveLog).show(entries, current)
         review = "review · " if self.reviewing else ""
         self.query_one(StatusLine).turn = review + turn_text(record)
-        self.refresh_computers()
+        self.computer_seats.refresh()
 
     def say(self, message: str, *, error: bool = False) -> None:
         self.query_one(StatusLine).say(message, error=error, short=self.short_form(message))
@@ -208,8 +248,8 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
     def _hint(self) -> str:
         """What the player can do besides moving pieces: the game's action keys."""
         if self.reviewing:
-            return self.review_hint()
-        waiting = self.computer_turn_note()
+            return self.review.hint()
+        waiting = self.computer_seats.turn_note()
         if waiting:
             return waiting
         actions = self._actions()
@@ -234,7 +274,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
 
     # -- changing the position ----------------------------------------------------------------
 
-    def _position_changed(self, message: str = "") -> None:
+    def position_changed(self, message: str = "") -> None:
         if self._follow_phase():
             return
         self.selection = ()
@@ -246,43 +286,43 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
     def play(self, move: Move) -> None:
         """Play ``move`` (legal by construction) and react to what follows."""
         record = self.record
-        refusal = self.trial_refusal()
+        refusal = self.review.trial_refusal()
         if refusal:
             self.say(refusal, error=True)
             return
         try:
-            node = record.play(move, main=not self.reviewing)
+            played = self.controller.play(move)
         except PawnshopError as error:
             self.say(str(error), error=True)
             return
-        if not self.reviewing:
-            record.promote(node)  # the line the game goes on along is its main line
+        node = played.node
         path = self.game.move_path(node.parent.state, move) if node.parent else ()
         if path:
             self.cursor = path[-1]
-        self._position_changed()
+        self.position_changed()
         if self.reviewing:
             return
+        if played.problem:
+            self.say(played.problem, error=True)
         outcome = record.outcome()
         if outcome is None:
-            self._autosave()
             self._offer_handover()
             return
-        try:
-            self.source = host(self).storage.file_finished(record)
-            note = f"Filed as {self.source.name}"
-        except SaveError as error:
-            note = f"Could not be filed: {error}"
+        if played.filed is not None:
+            self.source = played.filed
         self.app.push_screen(
             GameOverScreen(
-                winners_text(record, outcome), outcome.reason, scores_text(record), note
+                winners_text(record, outcome),
+                outcome.reason,
+                scores_text(record),
+                played.filed_note,
             ),
             self._after_game_over,
         )
 
     def _offer_handover(self) -> None:
         state = self.record.state
-        if self.game.has_secrets(state) and self.handover_wanted():
+        if self.game.has_secrets(state) and self.computer_seats.handover_wanted():
             mover = seat_label(self.record, self.game.to_move(state))
             self.app.push_screen(HandoverScreen(mover))
 
@@ -293,23 +333,16 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
             self.app.exit()
         else:
             self.reviewing = True
-            self._position_changed(
+            self.position_changed(
                 "Reviewing: ← → step through the moves; moves you try become variations"
             )
 
-    def _after_walk(self, moved: bool, nothing: str) -> None:
+    def after_walk(self, moved: bool, nothing: str) -> None:
         if not moved:
             self.say(nothing, error=True)
             return
-        if not self.reviewing:  # the game stands here now: what came after is a variation
-            self.record.goto(self.record.current, main=True)
-        self._position_changed()
-        if not self.reviewing:
-            self._autosave()
-
-    def _autosave(self) -> None:
-        """Write the game to its file now (see ``PawnshopApp.keep``)."""
-        problem = host(self).keep(self.record)
+        problem = self.controller.walked()
+        self.position_changed()
         if problem:
             self.say(problem, error=True)
 
@@ -321,10 +354,10 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
             self.refresh_view()
             self.say("the game is over here: u or ctrl+z steps back to try other moves")
             return
-        if self.refuse_on_computer_turn():
+        if self.computer_seats.refuse_turn():
             self.refresh_view()
             return
-        refusal = self.trial_refusal()
+        refusal = self.review.trial_refusal()
         if refusal:
             self.refresh_view()
             self.say(refusal, error=True)
@@ -371,7 +404,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
     def log_clicked(self, event: MoveLog.RowClicked) -> None:
         node = self.record.root if event.index < 0 else self._log_nodes[event.index]
         self.record.goto(node)
-        self._after_walk(True, "")
+        self.after_walk(True, "")
 
     # -- keys -----------------------------------------------------------------------------------
 
@@ -388,7 +421,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
         actions = self._actions()
         if event.character in actions:
             event.stop()
-            if not self.refuse_on_computer_turn():
+            if not self.computer_seats.refuse_turn():
                 self.play(actions[event.character][1])
             return
         tray = {item.key: item for item in self.game.tray(self.record.state)}
@@ -418,7 +451,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
             self.refresh_view()
             self.say(self._hint())
             return
-        if not self.selection and self.tray_key is None and self.hurry_computer():
+        if not self.selection and self.tray_key is None and self.computer_seats.hurry():
             return
         if self.selection:
             self.action_back()
@@ -442,10 +475,20 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
         self._follow_phase()
 
     def action_undo(self) -> None:
-        self._after_walk(self.undo_to_own_move(), "nothing to undo: this is the start")
+        self.after_walk(self.controller.undo(), "nothing to undo: this is the start")
 
     def action_redo(self) -> None:
-        self._after_walk(self.redo_to_own_move(), "nothing to redo")
+        self.after_walk(self.controller.redo(), "nothing to redo")
+
+    def action_move_now(self) -> None:
+        self.computer_seats.move_now()
+
+    def on_thinking_indicator_pressed(self, event: ThinkingIndicator.Pressed) -> None:
+        """A click on the thinking sign is "move now" for the mouse."""
+        self.action_move_now()
+
+    def action_hint(self) -> None:
+        self.computer_seats.hint()
 
     def action_flip(self) -> None:
         board = self.query_one(BoardWidget)
@@ -477,7 +520,7 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
         """Play the typed move, or say why not and keep the text, selected: the next key
         typed starts afresh (a ``:`` typed out of habit is dropped), an arrow key edits it."""
         text = event.value.strip().removeprefix(":").strip()
-        if not text or self.refuse_on_computer_turn():
+        if not text or self.computer_seats.refuse_turn():
             return
         try:
             move = self.game.parse_move(self.record.state, text)
@@ -501,16 +544,15 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
         """Save a game that has a library file in place (no question asked); one that has
         none yet under a name, as ``S`` does."""
         if self.reviewing:
-            self.save_review(in_place=True)
-            return
-        storage = host(self).storage
-        if not storage.in_library(storage.file_of(self.record)):
-            self.action_save_as()
+            self.review.save(in_place=True)
             return
         try:
-            path = storage.autosave(self.record)
+            path = self.controller.save()
         except SaveError as error:
             self.say(str(error), error=True)
+            return
+        if path is None:
+            self.action_save_as()
             return
         self.say(f"saved in {path.name}")
 
@@ -518,14 +560,11 @@ class BoardScreen(ReviewMode, ComputerSeatsMixin, KeptUpdates, inherit_bindings=
         """Save the game under a name the player types: the library file it is kept in from
         now on (its autosave is removed)."""
         if self.reviewing:
-            self.save_review(in_place=False)
+            self.review.save(in_place=False)
             return
-        storage, record = host(self).storage, self.record
-
-        def save(name: str) -> Path:
-            return storage.save_as(record, name)
-
-        self.app.push_screen(SaveAsScreen(storage.suggested_name(record), save), self._saved)
+        controller = self.controller
+        screen = SaveAsScreen(controller.suggested_name(), controller.save_as)
+        self.app.push_screen(screen, self._saved)
 
     def _saved(self, path: Path | None) -> None:
         if path is not None:

@@ -37,7 +37,7 @@ from core.view import BoardView, Cell
 from tui.play.selection import MoveBuilder
 from tui.screens.board import BoardScreen
 from tui.widgets.board import BoardWidget
-from tui.widgets.chase_board import ChaseBoardWidget, exits_glyphs
+from tui.widgets.chase_board import exits_glyphs
 from tui.widgets.chase_panels import DebtPanel, TileStackPanel, seat_lines
 from tui.widgets.move_log import MoveLog
 from tui.widgets.player_panel import PlayerPanel
@@ -64,7 +64,6 @@ class ChaseBoardScreen(BoardScreen):
 
     CSS_PATH = ["board.tcss", "chase_board.tcss"]
     HELP_TITLE = "Keys on the Chase board"
-    BOARD_WIDGET = ChaseBoardWidget
     BINDINGS = [
         Binding("t", f"chase_action('{PLACE}')", "Place", id="chase.place"),
         Binding("g", f"chase_action('{GOLD}')", "Gold", id="chase.gold"),
@@ -92,10 +91,6 @@ class ChaseBoardScreen(BoardScreen):
         # Its styles go by this class rather than by the screen's type, which a screen built
         # on this one and another (the table's) would not match.
         self.add_class("chase-board")
-
-    @staticmethod
-    def suits(record: GameRecord) -> bool:
-        return isinstance(record.game, ChaseGame)
 
     @property
     def chase_state(self) -> ChaseState:
@@ -250,18 +245,18 @@ class ChaseBoardScreen(BoardScreen):
         self.action, self.pending, self.turns, self.turn = action, -1, (), 0
         self.amount, self.typed, self.sources, self.sources_done = 0, "", (), False
 
-    def _position_changed(self, message: str = "") -> None:
+    def position_changed(self, message: str = "") -> None:
         self._reset_action()
-        super()._position_changed(message)
+        super().position_changed(message)
 
     def _action_refused(self) -> bool:
         """Say why no action may be taken here and answer true, when that is so."""
         if self.record.outcome() is not None:
             self.say("the game is over here: u or ctrl+z steps back to try other moves")
             return True
-        if self.refuse_on_computer_turn():
+        if self.computer_seats.refuse_turn():
             return True
-        refusal = self.trial_refusal()
+        refusal = self.review.trial_refusal()
         if refusal:
             self.say(refusal, error=True)
             return True

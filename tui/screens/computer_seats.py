@@ -1,8 +1,8 @@
-"""The board screen's computer seats: they move by themselves, and the player can hurry them,
-take back to their own last move and ask for a hint.
+"""The board screen's computer seats: they move by themselves, and the player can hurry them
+and ask for a hint (taking back to one's own last move is ``tui.play.local_game``'s).
 
-``ComputerSeatsMixin`` is mixed into ``BoardScreen``; the screen calls ``refresh_computers``
-whenever it redraws, which starts a search when a computer is to move (see
+``ComputerSeats`` is a part the board screen holds (``screen.seats``); the screen calls
+``refresh`` whenever it redraws, which starts a search when a computer is to move (see
 ``tui.play.computer_turns``) and drops one made for a position the player walked away from.
 While a computer thinks the screen stays fully usable: the log, help, undo, saving.
 
@@ -13,14 +13,14 @@ several people share the keyboard), and the handover screen only comes up betwee
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from core.ai import LEVELS
 from core.game import Move, State
-from core.record import Node
+from core.record import GameRecord, Node
 from tui.play.computer_turns import HINT_LEVEL, ComputerTurns
 from tui.play.describe import seat_label, shown_state
-from tui.play.seat_types import record_levels
 from tui.widgets.board import BoardWidget
 from tui.widgets.thinking import ThinkingIndicator
 
@@ -28,65 +28,75 @@ if TYPE_CHECKING:
     from tui.screens.board import BoardScreen
 
 
-class ComputerSeatsMixin:
-    """Computer opponents, hurrying them, undo against them and hints, for ``BoardScreen``."""
+class ComputerSeats:
+    """Computer opponents, hurrying them, undo against them and hints, for one board screen."""
 
-    computers: ComputerTurns
-    #: The hint on show: the position it was found for and the move.
-    shown_hint: tuple[Node, Move] | None = None
-
-    def init_computers(self: BoardScreen) -> None:
-        self.computers = ComputerTurns(
-            self,
-            record_levels(self.record),
+    def __init__(self, screen: BoardScreen, levels: Mapping[int, str]) -> None:
+        """``levels``: the computer seats and their level names (none at a shared table,
+        whose computers play from the hall)."""
+        self.screen = screen
+        self.turns = ComputerTurns(
+            screen,
+            levels,
             on_move=self._computer_moved,
             on_hint=self._hint_found,
             on_change=self._show_thinking,
-            on_error=lambda message: self.say(message, error=True),
+            on_error=lambda message: screen.say(message, error=True),
         )
-        self.computers.warm_up()
+        #: The hint on show: the position it was found for and the move.
+        self.shown_hint: tuple[Node, Move] | None = None
+        self.turns.warm_up()
+
+    @property
+    def record(self) -> GameRecord:
+        return self.screen.record
+
+    def people(self) -> list[int]:
+        """The seats people play."""
+        return self.turns.human_seats(len(self.record.seat_names))
 
     # -- what the screen shows ----------------------------------------------------------------
 
-    def viewer_seat(self: BoardScreen) -> int | None:
+    def viewer_seat(self) -> int | None:
         """The seat whose eyes the screen lends in a live game: the person to move; while a
         computer moves, the one person at the table, or nobody's in particular (a spectator)
         when several people share the keyboard or nobody plays."""
         record = self.record
         mover = record.game.to_move(record.state)
-        if not self.computers.is_computer(mover):
+        if not self.turns.is_computer(mover):
             return mover
-        people = self.computers.human_seats(len(record.seat_names))
+        people = self.people()
         return people[0] if len(people) == 1 else None
 
-    def computer_viewer_state(self: BoardScreen) -> State:
+    def viewer_state(self) -> State:
         """The current state as the person at the keyboard may see it, computers considered."""
-        record = self.record
-        if self.reviewing or record.outcome() is not None or not self.computers.levels:
-            return shown_state(record, hot_seat=not self.reviewing)
+        record, reviewing = self.record, self.screen.reviewing
+        if reviewing or record.outcome() is not None or not self.turns.levels:
+            return shown_state(record, hot_seat=not reviewing)
         return record.game.view(record.state, self.viewer_seat())
 
-    def handover_wanted(self: BoardScreen) -> bool:
+    def handover_wanted(self) -> bool:
         """True when the turn passes to a person who shares the keyboard with another person
         (the handover screen then hides one player's secrets from the other)."""
         record = self.record
         mover = record.game.to_move(record.state)
-        people = self.computers.human_seats(len(record.seat_names))
+        people = self.people()
         return mover in people and len(people) >= 2
 
-    def refresh_computers(self: BoardScreen) -> None:
+    def refresh(self) -> None:
         """Start or drop searches to suit the position shown, and draw the hint if it is for
         this position."""
-        self.computers.update(self.record, active=not self.reviewing)
-        board = self.query_one(BoardWidget)
+        screen = self.screen
+        self.turns.update(self.record, active=not screen.reviewing)
         hint = self.shown_hint
         if hint is not None and hint[0] is not self.record.current:
             self.shown_hint = hint = None
-        board.hint = () if hint is None else tuple(self.game.move_path(hint[0].state, hint[1]))
+        path = () if hint is None else tuple(self.record.game.move_path(hint[0].state, hint[1]))
+        screen.query_one(BoardWidget).hint = path
 
-    def _show_thinking(self: BoardScreen) -> None:
-        busy = self.computers.busy
-        indicator = self.query_one(ThinkingIndicator)
+    def _show_thinking(self) -> None:
+        busy = self.turns.busy
+        indicator = self.screen.query_one(ThinkingIndicator)
         if busy is None:
             indicator.hide()
         elif busy.kind == "move":
@@ -96,96 +106,66 @@ class ComputerSeatsMixin:
 
     # -- computer moves -----------------------------------------------------------------------
 
-    def _computer_moved(self: BoardScreen, node: Node, move: Move) -> None:
-        if self.reviewing or self.record.current is not node:
+    def _computer_moved(self, node: Node, move: Move) -> None:
+        screen = self.screen
+        if screen.reviewing or self.record.current is not node:
             return  # the player walked away from that position meanwhile
-        cursor = self.cursor
-        self.play(move)
-        self.cursor = self.query_one(BoardWidget).cursor = cursor  # where the player left it
+        cursor = screen.cursor
+        screen.play(move)
+        screen.cursor = screen.query_one(BoardWidget).cursor = cursor  # where the player left it
 
-    def _computer_seat_to_move(self: BoardScreen) -> int | None:
+    def seat_to_move(self) -> int | None:
         """The computer seat to move in the live game, ``None`` if a person is to move."""
-        return None if self.reviewing else self.computers.computer_to_move(self.record)
+        return None if self.screen.reviewing else self.turns.computer_to_move(self.record)
 
-    def computer_turn_note(self: BoardScreen) -> str:
+    def turn_note(self) -> str:
         """What the status line says while a computer is to move (``""`` otherwise)."""
-        seat = self._computer_seat_to_move()
+        seat = self.seat_to_move()
         if seat is None:
             return ""
         return f"{seat_label(self.record, seat)} is thinking: m or Esc makes it move now"
 
-    def refuse_on_computer_turn(self: BoardScreen) -> bool:
+    def refuse_turn(self) -> bool:
         """Say so and answer true when a computer is to move in the live game, so the player
         cannot move for it."""
-        seat = self._computer_seat_to_move()
+        seat = self.seat_to_move()
         if seat is None:
             return False
         who = seat_label(self.record, seat)
-        self.say(f"it is {who}'s turn: m or Esc makes it move now", error=True)
+        self.screen.say(f"it is {who}'s turn: m or Esc makes it move now", error=True)
         return True
 
-    def hurry_computer(self: BoardScreen) -> bool:
+    def hurry(self) -> bool:
         """Tell the running search to answer with its best move so far; false if none runs."""
-        busy = self.computers.busy
-        if busy is None or not self.computers.move_now():
+        busy = self.turns.busy
+        if busy is None or not self.turns.move_now():
             return False
-        self.say("moving now" if busy.kind == "move" else "showing the best move found so far")
+        message = "moving now" if busy.kind == "move" else "showing the best move found so far"
+        self.screen.say(message)
         return True
 
-    def action_move_now(self: BoardScreen) -> None:
-        if not self.hurry_computer():
-            self.say("no computer is thinking now", error=True)
-
-    def on_thinking_indicator_pressed(self: BoardScreen, event: ThinkingIndicator.Pressed) -> None:
-        """A click on the thinking sign is "move now" for the mouse."""
-        self.action_move_now()
-
-    # -- walking back and forth ---------------------------------------------------------------
-
-    def _person_to_move(self: BoardScreen) -> bool:
-        record = self.record
-        people = self.computers.human_seats(len(record.seat_names))
-        return not people or self.computers.computer_to_move(record) is None
-
-    def undo_to_own_move(self: BoardScreen) -> bool:
-        """Undo one move, and in a live game against computers go on back to the last
-        position where a person was to move: the player's own last move is taken back."""
-        record = self.record
-        if not record.undo():
-            return False
-        if not self.reviewing:
-            while not self._person_to_move() and record.undo():
-                pass
-        return True
-
-    def redo_to_own_move(self: BoardScreen) -> bool:
-        """Redo one move, and in a live game against computers the computers' replies too."""
-        record = self.record
-        if not record.redo():
-            return False
-        if not self.reviewing:
-            while not self._person_to_move() and record.redo():
-                pass
-        return True
+    def move_now(self) -> None:
+        if not self.hurry():
+            self.screen.say("no computer is thinking now", error=True)
 
     # -- hints --------------------------------------------------------------------------------
 
-    def action_hint(self: BoardScreen) -> None:
-        record = self.record
+    def hint(self) -> None:
+        record, screen = self.record, self.screen
         if record.outcome() is not None:
-            self.say("the game is over: there is no move to suggest", error=True)
+            screen.say("the game is over: there is no move to suggest", error=True)
             return
-        if self.refuse_on_computer_turn():
+        if self.refuse_turn():
             return
         self.shown_hint = None
-        self.query_one(BoardWidget).hint = ()
-        self.computers.hint(record)
-        self.say(f"looking for the move the {LEVELS[HINT_LEVEL].label} level would play")
+        screen.query_one(BoardWidget).hint = ()
+        self.turns.hint(record)
+        screen.say(f"looking for the move the {LEVELS[HINT_LEVEL].label} level would play")
 
-    def _hint_found(self: BoardScreen, node: Node, move: Move) -> None:
+    def _hint_found(self, node: Node, move: Move) -> None:
         if self.record.current is not node:
             return
         self.shown_hint = (node, move)
-        self.refresh_computers()
-        notation = self.game.format_move(node.state, move)
-        self.say(f"hint: {notation} (the {LEVELS[HINT_LEVEL].label} level's move)")
+        self.refresh()
+        notation = self.record.game.format_move(node.state, move)
+        self.screen.say(f"hint: {notation} (the {LEVELS[HINT_LEVEL].label} level's move)")

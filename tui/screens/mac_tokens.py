@@ -105,10 +105,6 @@ class TokenBoardScreen(BoardScreen):
         self._moves: tuple[object, list[MacMove]] | None = None
         super().__init__(record, **options)
 
-    @staticmethod
-    def suits(record: GameRecord) -> bool:
-        return isinstance(record.game, MacGame) and record.options.get("tokens") == "on"
-
     def on_mount(self) -> None:
         """The tokens in hand go beside the board, above the log."""
         tray = TrayWidget(id="tokens")
@@ -241,7 +237,7 @@ class TokenBoardScreen(BoardScreen):
         if self.record.outcome() is not None:
             self.say("the game is over here: u or ctrl+z steps back to try other moves")
             return
-        if self.refuse_on_computer_turn():
+        if self.computer_seats.refuse_turn():
             return
         if self.token == token:
             self._set_stage(None, None)
@@ -266,9 +262,9 @@ class TokenBoardScreen(BoardScreen):
 
     # -- selecting squares ---------------------------------------------------------------------
 
-    def _position_changed(self, message: str = "") -> None:
+    def position_changed(self, message: str = "") -> None:
         self.token, self.token_path, self.token_selection = None, None, ()
-        super()._position_changed(message)
+        super().position_changed(message)
 
     def _take_step(self, step: Step) -> None:
         if self._choosing_target() and step.kind in ("play", "choose"):

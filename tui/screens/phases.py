@@ -1,6 +1,7 @@
-"""Which board screen shows a game: the placement screen while pieces are being placed, the
-board with power tokens for MAC played with tokens, Chase's own board for Chase, the plain
-board screen otherwise.
+"""Which board screen shows a game: the one of the input mode its entry in ``tui.game_ui``
+names for its phase (the placement screen while pieces are being placed, the board with power
+tokens for MAC played with tokens, Chase's own board for Chase, the plain board screen
+otherwise).
 
 The app opens a record on ``board_screen_for(record)``, which hands the screen ``follow_phase``;
 a board screen calls it whenever its position changes, so the last placement moves the game on
@@ -13,6 +14,7 @@ it is.
 from __future__ import annotations
 
 from core.record import GameRecord
+from tui.game_ui import InputMode, input_mode
 from tui.screens.board import BoardScreen
 from tui.screens.chase_board import ChaseBoardScreen
 from tui.screens.mac_tokens import TokenBoardScreen
@@ -20,16 +22,17 @@ from tui.screens.placement import PlacementScreen
 
 SCREENS: tuple[type[BoardScreen], ...] = (BoardScreen, PlacementScreen, TokenBoardScreen)
 
+#: The screen of each input mode (``tui.game_ui``).
+MODE_SCREENS: dict[InputMode, type[BoardScreen]] = {
+    "moves": BoardScreen,
+    "placement": PlacementScreen,
+    "tokens": TokenBoardScreen,
+    "chase": ChaseBoardScreen,
+}
+
 
 def screen_class_for(record: GameRecord) -> type[BoardScreen]:
-    game, state = record.game, record.state
-    if game.phase(state) == "placement" and game.outcome(state) is None:
-        return PlacementScreen
-    if TokenBoardScreen.suits(record):
-        return TokenBoardScreen
-    if ChaseBoardScreen.suits(record):
-        return ChaseBoardScreen
-    return BoardScreen
+    return MODE_SCREENS[input_mode(record)]
 
 
 def board_screen_for(record: GameRecord, *, reviewing: bool = False) -> BoardScreen:

@@ -158,9 +158,9 @@ class PlacementScreen(BoardScreen):
         self.cursors[self.game.to_move(self.record.state)] = self.cursor
         super().play(move)
 
-    def _position_changed(self, message: str = "") -> None:
+    def position_changed(self, message: str = "") -> None:
         self.cursor = self._mover_cursor()
-        super()._position_changed(message)
+        super().position_changed(message)
 
     def _mover_cursor(self) -> int:
         """Where the player to place left the cursor, or the nearest square they may use."""

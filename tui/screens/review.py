@@ -1,9 +1,10 @@
 """Review mode of the board screen: stepping through a game, choosing and editing variations,
 comments, and starting a new game from any position.
 
-``ReviewMode`` is mixed into ``BoardScreen``; its keys (``REVIEW_BINDINGS``) come first in the
-screen's bindings and are active only while the screen reviews (``check_action``), so the
-same arrows move the board's cursor in a live game and step through moves in review. In
+``Review`` is a part the board screen holds (``screen.review``); its keys (``REVIEW_BINDINGS``)
+come first in the screen's bindings, each running ``review(name)``, which the screen hands
+to ``Review.act`` and allows only while it reviews, so the same arrows move the board's cursor
+in a live game and step through moves in review. In
 review the cursor moves with Shift and the arrows, and moves can still be typed after ``:``.
 
 What review shows: a finished game everything; an unfinished one only what the reviewing
@@ -13,6 +14,7 @@ reviewing seat is the one to move at the end of the main line, the player who wo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,10 +22,10 @@ from textual.binding import Binding
 
 from core.errors import PawnshopError
 from core.game import State
-from core.record import Node
+from core.record import GameRecord
 from saves.errors import SaveError
-from saves.format import dumps, loads
 from tui.host import host
+from tui.play.review_game import ReviewGame, line_length, move_label
 from tui.screens.comment import CommentScreen
 from tui.screens.resume import ResumeScreen
 from tui.screens.save_as import SaveAsScreen
@@ -32,219 +34,155 @@ if TYPE_CHECKING:
     from tui.screens.board import BoardScreen
 
 REVIEW_BINDINGS = [
-    Binding("left,h", "step(-1)", "Back a move", show=False, id="review.back"),
-    Binding("right,l", "step(1)", "Forward a move", show=False, id="review.forward"),
-    Binding("home,0", "to_start", "To the start", show=False, id="review.start"),
-    Binding("end,dollar_sign", "to_end", "To the end", show=False, id="review.end"),
-    Binding("up,k", "variation(-1)", "Previous variation", show=False, id="review.previous"),
-    Binding("down,j", "variation(1)", "Next variation", show=False, id="review.next"),
-    Binding("shift+up", "review_cursor(0,1)", "Cursor up", show=False, id="review.cursor.up"),
+    Binding("left,h", "review('back')", "Back a move", show=False, id="review.back"),
+    Binding("right,l", "review('forward')", "Forward a move", show=False, id="review.forward"),
+    Binding("home,0", "review('start')", "To the start", show=False, id="review.start"),
+    Binding("end,dollar_sign", "review('end')", "To the end", show=False, id="review.end"),
+    Binding("up,k", "review('previous')", "Previous variation", show=False, id="review.previous"),
+    Binding("down,j", "review('next')", "Next variation", show=False, id="review.next"),
+    Binding("shift+up", "review('cursor_up')", "Cursor up", show=False, id="review.cursor.up"),
     Binding(
-        "shift+down", "review_cursor(0,-1)", "Cursor down", show=False, id="review.cursor.down"
+        "shift+down", "review('cursor_down')", "Cursor down", show=False, id="review.cursor.down"
     ),
     Binding(
-        "shift+left", "review_cursor(-1,0)", "Cursor left", show=False, id="review.cursor.left"
+        "shift+left", "review('cursor_left')", "Cursor left", show=False, id="review.cursor.left"
     ),
     Binding(
-        "shift+right", "review_cursor(1,0)", "Cursor right", show=False, id="review.cursor.right"
+        "shift+right",
+        "review('cursor_right')",
+        "Cursor right",
+        show=False,
+        id="review.cursor.right",
     ),
-    Binding("c", "comment", "Comment", show=False, id="review.comment"),
-    Binding("plus", "promote", "Promote to main line", show=False, id="review.promote"),
-    Binding("minus,delete", "delete_variation", "Delete variation", show=False, id="review.delete"),
-    Binding("n", "continue_here", "New game from here", show=False, id="review.continue"),
-    Binding("tab", "focus_log", "To the move log", show=False, id="review.log"),
+    Binding("c", "review('comment')", "Comment", show=False, id="review.comment"),
+    Binding("plus", "review('promote')", "Promote to main line", show=False, id="review.promote"),
+    Binding(
+        "minus,delete",
+        "review('delete')",
+        "Delete variation",
+        show=False,
+        id="review.delete",
+    ),
+    Binding("n", "review('continue')", "New game from here", show=False, id="review.continue"),
+    Binding("tab", "review('log')", "To the move log", show=False, id="review.log"),
 ]
 
-#: The actions above, active only in review; the board's ctrl+s and S save through
-#: ``save_review`` there.
-REVIEW_ACTIONS = frozenset(
-    {
-        "step",
-        "review_cursor",
-        "focus_log",
-        "to_start",
-        "to_end",
-        "variation",
-        "comment",
-        "promote",
-        "delete_variation",
-        "continue_here",
-    }
-)
 
-HIDDEN_REFUSAL = (
-    "moves cannot be tried here: this game is not over, and a move could uncover "
-    "what your seat may not see"
-)
+class Review:
+    """The review part of the board screen (see the module's docstring)."""
 
+    def __init__(self, screen: BoardScreen) -> None:
+        self.screen = screen
+        #: Carries out the walks and edits on the record.
+        self.game = ReviewGame(screen.record)
+        #: What each review binding's ``review(name, ...)`` runs.
+        self.actions: dict[str, Callable[[], None]] = {
+            "back": lambda: self.step(-1),
+            "forward": lambda: self.step(1),
+            "start": self.to_start,
+            "end": self.to_end,
+            "previous": lambda: self.variation(-1),
+            "next": lambda: self.variation(1),
+            "cursor_up": lambda: screen.action_cursor(0, 1),
+            "cursor_down": lambda: screen.action_cursor(0, -1),
+            "cursor_left": lambda: screen.action_cursor(-1, 0),
+            "cursor_right": lambda: screen.action_cursor(1, 0),
+            "comment": self.comment,
+            "promote": self.promote,
+            "delete": self.delete_variation,
+            "continue": self.continue_here,
+            "log": self.focus_log,
+        }
 
-def line_end(node: Node) -> Node:
-    """The last node on the way ``redo`` goes from ``node``."""
-    while node.children:
-        node = node.children[min(node.redo_index, len(node.children) - 1)]
-    return node
+    @property
+    def record(self) -> GameRecord:
+        return self.screen.record
 
-
-def variation_start(node: Node) -> Node | None:
-    """The first move of the innermost variation holding ``node``; ``None`` on the main line.
-    Moves after the end of a line (taken back in a game in progress) are a variation too."""
-    while node.parent is not None:
-        if node.parent.continuation is not node:
-            return node
-        node = node.parent
-    return None
-
-
-def move_label(node: Node) -> str:
-    """``3. d4-c5``, or ``the game`` for the start position."""
-    return f"{node.ply}. {node.notation}" if node.parent is not None else "the game"
-
-
-def line_length(node: Node) -> int:
-    """How many moves a variation starting at ``node`` has along its own main line."""
-    count = 1
-    after = node.continuation
-    while after is not None:
-        count += 1
-        after = after.continuation
-    return count
-
-
-class ReviewMode:
-    """The review half of the board screen (see the module's docstring)."""
-
-    #: The file the game was opened from, if any: saving under its name replaces it.
-    source: Path | None = None
-    #: Once known: whether review shows everything, and the seat whose view it shows.
-    _sight: tuple[bool, int | None] | None = None
-
-    def check_action(self: BoardScreen, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in REVIEW_ACTIONS:
-            return self.reviewing
-        return super().check_action(action, parameters)  # type: ignore[misc]
+    def act(self, name: str) -> None:
+        """Run the review action ``name``: one of ``actions``, named as its binding's id."""
+        self.actions[name]()
 
     # -- what the screen shows ------------------------------------------------------------------
 
-    def review_sight(self: BoardScreen) -> tuple[bool, int | None]:
-        """``(everything, seat)``: fixed when review first shows the game, so promoting an
-        unfinished variation of a finished game hides nothing that was already shown."""
-        if self._sight is None:
-            record = self.record
-            mainline = record.mainline()
-            end = mainline[-1].state if mainline else record.root.state
-            if record.game.outcome(end) is not None:
-                self._sight = (True, None)
-            else:
-                self._sight = (False, record.game.to_move(end))
-        return self._sight
-
-    def review_state(self: BoardScreen) -> State:
+    def state(self) -> State:
         """The current position as the person reviewing may see it."""
-        record = self.record
-        everything, seat = self.review_sight()
-        return record.state if everything else record.game.view(record.state, seat)
+        return self.game.state()
 
-    def review_hint(self: BoardScreen) -> str:
+    @staticmethod
+    def hint() -> str:
         """What the status line says in review when nothing else needs saying."""
         return "← → step  ↑ ↓ variations  c comment  + promote  - delete  n play on  ? keys"
 
-    def trial_refusal(self: BoardScreen) -> str:
+    def trial_refusal(self) -> str:
         """Why no move may be tried in this position ("" when one may)."""
-        if not self.reviewing or self.review_sight()[0]:
-            return ""
-        state = self.record.state
-        if self.game.view(state, self.review_sight()[1]) == state:
-            return ""
-        return HIDDEN_REFUSAL
+        return self.game.trial_refusal() if self.screen.reviewing else ""
 
     # -- stepping ---------------------------------------------------------------------------------
 
-    def action_step(self: BoardScreen, delta: int) -> None:
+    def step(self, delta: int) -> None:
         if delta < 0:
-            self._after_walk(self.record.undo(), "this is the start of the game")
+            self.screen.after_walk(self.record.undo(), "this is the start of the game")
         else:
-            self._after_walk(self.record.redo(), "this is the end of the line")
+            self.screen.after_walk(self.record.redo(), "this is the end of the line")
 
-    def action_to_start(self: BoardScreen) -> None:
-        record = self.record
-        if record.current is record.root:
-            self.say("this is already the start", error=True)
-            return
-        record.goto(record.root)
-        self._position_changed()
+    def to_start(self) -> None:
+        if self.game.to_start():
+            self.screen.position_changed()
+        else:
+            self.screen.say("this is already the start", error=True)
 
-    def action_to_end(self: BoardScreen) -> None:
-        record = self.record
-        end = line_end(record.current)
-        if end is record.current:
-            self.say("this is already the end of the line", error=True)
-            return
-        record.goto(end)
-        self._position_changed()
+    def to_end(self) -> None:
+        if self.game.to_end():
+            self.screen.position_changed()
+        else:
+            self.screen.say("this is already the end of the line", error=True)
 
-    def action_variation(self: BoardScreen, delta: int) -> None:
-        """At a branch, choose the line: the next move's choices if there are several,
-        otherwise the other moves played instead of the current one."""
-        node = self.record.current
-        if len(node.children) > 1:
-            choices = node.children
-            index = (min(node.redo_index, len(choices) - 1) + delta) % len(choices)
-            node.redo_index = index
-            self.refresh_view()
-            self.say(f"→ goes to {self._choice_text(choices, index)}")
-            return
-        parent = node.parent
-        if parent is None or len(parent.children) < 2:
-            self.say("there is no variation here", error=True)
-            return
-        siblings = parent.children
-        index = (siblings.index(node) + delta) % len(siblings)
-        self.record.goto(siblings[index])
-        self._position_changed(f"now on {self._choice_text(siblings, index)}")
+    def variation(self, delta: int) -> None:
+        """At a branch, choose the line (see ``ReviewGame.variation``)."""
+        screen = self.screen
+        choice = self.game.variation(delta)
+        if not choice.text:
+            screen.say("there is no variation here", error=True)
+        elif choice.moved:
+            screen.position_changed(f"now on {choice.text}")
+        else:
+            screen.refresh_view()
+            screen.say(f"→ goes to {choice.text}")
 
-    @staticmethod
-    def _choice_text(choices: list[Node], index: int) -> str:
-        kind = "the main line" if index == 0 else f"variation {index}"
-        return f"{move_label(choices[index])} ({kind}, {index + 1} of {len(choices)})"
-
-    def action_review_cursor(self: BoardScreen, right: int, up: int) -> None:
-        self.action_cursor(right, up)
-
-    def action_focus_log(self: BoardScreen) -> None:
+    def focus_log(self) -> None:
         """The log takes the keys: ↑ ↓ pick a row, Enter goes there, Esc or Tab come back."""
-        self.query_one("#move-log").focus()
+        self.screen.query_one("#move-log").focus()
 
     # -- editing the tree -----------------------------------------------------------------------
 
-    def action_comment(self: BoardScreen) -> None:
+    def comment(self) -> None:
+        screen = self.screen
         node = self.record.current
 
         def commented(text: str | None) -> None:
             if text is None or text == node.comment:
-                self.say("comment unchanged")
+                screen.say("comment unchanged")
                 return
             node.comment = text
-            self.refresh_view()
+            screen.refresh_view()
             done = "kept" if text else "removed"
-            self.say(f"comment {done}: ctrl+s saves the game with it")
+            screen.say(f"comment {done}: ctrl+s saves the game with it")
 
-        self.app.push_screen(CommentScreen(move_label(node), node.comment), commented)
+        screen.app.push_screen(CommentScreen(move_label(node), node.comment), commented)
 
-    def action_promote(self: BoardScreen) -> None:
-        node = self.record.current
-        if node.is_mainline():
-            self.say("this move is already on the main line", error=True)
+    def promote(self) -> None:
+        label = self.game.promote()
+        if not label:
+            self.screen.say("this move is already on the main line", error=True)
             return
-        start = variation_start(node)
-        self.record.promote(node)
-        self.refresh_view()
-        label = move_label(start) if start else move_label(node)
-        self.say(f"the line from {label} is now the main line")
+        self.screen.refresh_view()
+        self.screen.say(f"the line from {label} is now the main line")
 
-    def action_delete_variation(self: BoardScreen) -> None:
-        start = variation_start(self.record.current)
+    def delete_variation(self) -> None:
+        screen = self.screen
+        start = self.game.deletable()
         if start is None:
-            self.say(
+            screen.say(
                 "only a variation can be deleted, not the main line (+ promotes one)", error=True
             )
             return
@@ -256,49 +194,45 @@ class ReviewMode:
 
         def answered(yes: bool | None) -> None:
             if not yes:
-                self.say("nothing deleted")
+                screen.say("nothing deleted")
                 return
-            self.record.delete(start)
-            self._position_changed(f"the variation {move_label(start)} is deleted")
+            self.game.delete(start)
+            screen.position_changed(f"the variation {move_label(start)} is deleted")
 
-        self.app.push_screen(ResumeScreen(question, default=False), answered)
+        screen.app.push_screen(ResumeScreen(question, default=False), answered)
 
     # -- leaving review -------------------------------------------------------------------------
 
-    def action_continue_here(self: BoardScreen) -> None:
+    def continue_here(self) -> None:
         """A new live game from the current position: a copy of this one (its moves, players,
         seats and options) whose main line is the line that leads here, the moves after it
         kept as a variation. It is kept in an autosave of its own from the start; the file
         this game came from is left as it is."""
-        app = host(self)
+        screen = self.screen
+        app = host(screen)
         if self.record.outcome() is not None:
-            self.say("the game is over here: there is nothing to play on", error=True)
+            screen.say("the game is over here: there is nothing to play on", error=True)
             return
         try:
-            new = loads(dumps(self.record), games=app.storage.games)
+            new = self.game.play_on(app.storage.games)
         except (SaveError, PawnshopError, ValueError) as error:
-            self.say(f"cannot play on from here: {error}", error=True)
+            screen.say(f"cannot play on from here: {error}", error=True)
             return
-        for tag in ("Date", "Time"):  # a new game, dated when it is first kept
-            new.tags.pop(tag, None)
-        here = new.current
-        if here is not new.root:
-            new.promote(here)
-        new.goto(here, main=True)
         app.open_board(new, keep_now=True)
 
-    def save_review(self: BoardScreen, *, in_place: bool) -> None:
+    def save(self, *, in_place: bool) -> None:
         """Save the game being reviewed. With ``in_place``, a game opened from a library file
         is written over that file at once; otherwise the player names the file (under its
         own name, that file is replaced). No autosave is touched."""
-        storage, record, source = host(self).storage, self.record, self.source
+        screen = self.screen
+        storage, record, source = host(screen).storage, self.record, screen.source
         if in_place and source is not None and storage.in_library(source):
             try:
                 path = storage.save_reviewed(record, source.stem, source)
             except SaveError as error:
-                self.say(str(error), error=True)
+                screen.say(str(error), error=True)
                 return
-            self._review_saved(path, verb="saved in")
+            self._saved(path, verb="saved in")
             return
         suggestion = source.stem if source is not None else storage.suggested_name(record)
 
@@ -306,11 +240,11 @@ class ReviewMode:
             return storage.save_reviewed(record, name, source)
 
         hint = "Enter saves (its own name replaces the file) · Esc cancels"
-        self.app.push_screen(SaveAsScreen(suggestion, save, hint=hint), self._review_saved)
+        screen.app.push_screen(SaveAsScreen(suggestion, save, hint=hint), self._saved)
 
-    def _review_saved(self: BoardScreen, path: Path | None, verb: str = "saved as") -> None:
+    def _saved(self, path: Path | None, verb: str = "saved as") -> None:
         if path is None:
-            self.say("not saved")
+            self.screen.say("not saved")
             return
-        self.source = path
-        self.say(f"{verb} {path.name}")
+        self.screen.source = path
+        self.screen.say(f"{verb} {path.name}")

@@ -1,0 +1,82 @@
+"""One player's place at a shared table: what their board screen asks for, sent to the table.
+
+The table owns the record; the screen of each player (or spectator) only shows it. The screen
+sends intents through ``TableSeat``: play a move, ask to take one's last move back, answer such
+a question; the table checks each (only the seat to move, only its own player) and tells every
+screen at the table what changed. A refusal comes back as ``TableRefusal``, one sentence.
+Saving, redoing and hints are not offered at a table: ``saving_refusal`` and the others say so.
+"""
+
+from __future__ import annotations
+
+from core.game import Move, State
+from core.record import GameRecord
+from tui.play.identity import PlayerIdentity
+from tui.play.table import Table, TableRefusal
+from tui.play.takeback import Takeback
+
+NO_SAVING = "games at a table are saved by the server after every move; r in the lobby lists them"
+NO_REDO = "At a table moves are played again, not redone."
+NO_HINT = "No hints at a shared table: the game is between its players."
+NO_HURRY = "The computer at this table takes its own time."
+ASKED = "Asked the other players to let you take your last move back."
+
+
+class TableSeat:
+    """The controller of one player's screen at a shared table (see the module's docstring)."""
+
+    def __init__(self, table: Table, player: PlayerIdentity) -> None:
+        self.table = table
+        self.player = player
+
+    @property
+    def record(self) -> GameRecord:
+        return self.table.record
+
+    @property
+    def seat(self) -> int | None:
+        """The seat this player holds, ``None`` for a spectator (it may change as people
+        sit and leave)."""
+        return self.table.seat_of(self.player)
+
+    def viewer_state(self) -> State:
+        """The position as this player may see it: everything once the game is over."""
+        record = self.record
+        if record.outcome() is not None:
+            return record.state
+        return record.game.view(record.state, self.seat)
+
+    def refusal(self) -> TableRefusal | None:
+        """Why this player may not act now (not their turn, watching), if so."""
+        if self.record.outcome() is None:
+            try:
+                self.table.mover_seat(self.player)
+            except TableRefusal as refusal:
+                return refusal
+        return None
+
+    # -- intents ----------------------------------------------------------------------------------
+
+    def play(self, move: Move) -> None:
+        """Send ``move`` to the table; raises ``TableRefusal`` if it is not this player's to
+        play or the game refuses it."""
+        self.table.play(self.player, move)
+
+    def ask_takeback(self) -> str:
+        """Ask to take this player's last move back; what to say when the others must agree
+        ("" when it was taken back at once). Raises ``TableRefusal``."""
+        self.table.ask_takeback(self.player)
+        return ASKED if self.table.takeback is not None else ""
+
+    def question_for_me(self) -> Takeback | None:
+        """The takeback this player is asked to agree to, if any."""
+        request = self.table.takeback
+        if request is None or self.seat not in request.waiting:
+            return None
+        return request
+
+    def answer_takeback(self, request: Takeback, accept: bool) -> None:
+        """Answer ``request``, if it is still the question asked (a newer move or answer may
+        have settled it meanwhile). Raises ``TableRefusal``."""
+        if request is self.table.takeback:
+            self.table.answer_takeback(self.player, accept)
