@@ -1,33 +1,33 @@
-"""The registry of games: ``game_entries()``, ``find_game("martian-chess")`` and ``all_games()``.
+"""The registry of games: ``GAMES``, one explicit list, and ``find_game("martian-chess")``.
 
-Every sub-package of ``core.games`` that exports ``GAME`` (a ``Game`` instance) is a game.
+Each entry names a game (its id, name, description and aliases, taken from the game's
+``about`` module), the module of its rules and the module of its computer player. The list
+of games needs only the names, and importing the rules takes time (a tenth of a second or
+more for the four games): an ``about`` module imports nothing of the rules, and a game
+package imports its rules only when its ``GAME`` is first asked for. So listing the games
+imports no rules; ``load()`` (or ``find_game``) imports one game's rules, and
+``core.ai.plugin_for`` its computer player.
 
-Importing a game's rules takes time (a tenth of a second or more for the four games), and
-the list of games needs only their names. So a game package may have an ``about`` module
-with its ``ID``, ``NAME``, ``DESCRIPTION`` and ``ALIASES`` (its ``Game`` takes them from
-there too): ``game_entries()`` reads those alone, without running the package's
-``__init__``, and a game's rules are imported when it is first asked for, by ``load()`` or
-``find_game``. A package without an ``about`` module is imported at once.
+Adding a game: its rules in a package ``core/games/<game>/`` (an ``about`` module, and a
+``GAME`` its package gives), its computer player in ``core/ai/<game>.py`` (a ``PLUGIN``,
+see ``core.ai.plugin``), and one entry in ``GAMES`` below, where its place is its place in
+the list of games.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import pkgutil
-import sys
 from dataclasses import dataclass, field
 from functools import cache
-from importlib.machinery import PathFinder
 from types import ModuleType
 from typing import Any
 
-import core.games
 from core.errors import UnknownGameError
 from core.game import Game
-
-#: The order games are listed in; any other registered game follows alphabetically.
-LISTING_ORDER = ("martian-chess", "mac", "macadam", "chase")
+from core.games.chase import about as chase
+from core.games.mac import about as mac
+from core.games.macadam import about as macadam
+from core.games.martian_chess import about as martian_chess
 
 
 @dataclass(frozen=True)
@@ -38,14 +38,25 @@ class GameEntry:
     name: str
     description: str
     aliases: tuple[str, ...] = ()
-    #: The package that exports the game as ``GAME`` ("" for a game given as it is).
-    package: str = ""
+    #: The module that exports the game as ``GAME`` ("" for a game given as it is).
+    rules: str = ""
+    #: The module that exports its computer player as ``PLUGIN`` ("": the generic one),
+    #: imported by ``core.ai.plugin_for``.
+    computer_player: str = ""
     #: The game, when it is at hand already.
     game: Game[Any, Any] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def of(cls, game: Game[Any, Any]) -> GameEntry:
+        """The entry of a game at hand, outside the registry (its computer player generic)."""
         return cls(game.id, game.name, game.description, tuple(game.aliases), game=game)
+
+    @classmethod
+    def about(cls, about: ModuleType, rules: str, computer_player: str) -> GameEntry:
+        """The entry of a game whose names are in its ``about`` module."""
+        return cls(
+            about.ID, about.NAME, about.DESCRIPTION, tuple(about.ALIASES), rules, computer_player
+        )
 
     def load(self) -> Game[Any, Any]:
         """The game, its rules imported on first use."""
@@ -59,67 +70,34 @@ class GameEntry:
         return wanted in {_key(self.id), _key(self.name), *(_key(a) for a in self.aliases)}
 
 
-@cache
+#: Every game, in the order the list of games shows them.
+GAMES: tuple[GameEntry, ...] = (
+    GameEntry.about(martian_chess, "core.games.martian_chess", "core.ai.martian_chess"),
+    GameEntry.about(mac, "core.games.mac", "core.ai.mac"),
+    GameEntry.about(macadam, "core.games.macadam", "core.ai.macadam"),
+    GameEntry.about(chase, "core.games.chase", "core.ai.chase"),
+)
+
+
 def game_entries() -> tuple[GameEntry, ...]:
-    """Every registered game, in listing order, without importing rules that have an
-    ``about`` module."""
-    entries: list[GameEntry] = []
-    for info in pkgutil.iter_modules(core.games.__path__):
-        if not info.ispkg:
-            continue
-        package = f"core.games.{info.name}"
-        about = _about_module(package)
-        if about is not None:
-            entries.append(
-                GameEntry(about.ID, about.NAME, about.DESCRIPTION, tuple(about.ALIASES), package)
-            )
-            continue
-        game = getattr(importlib.import_module(package), "GAME", None)
-        if isinstance(game, Game):
-            entries.append(GameEntry.of(game))
-
-    def order(entry: GameEntry) -> tuple[int, str]:
-        rank = LISTING_ORDER.index(entry.id) if entry.id in LISTING_ORDER else len(LISTING_ORDER)
-        return rank, entry.id
-
-    return tuple(sorted(entries, key=order))
-
-
-def _about_module(package: str) -> ModuleType | None:
-    """``package.about`` run on its own: the package's ``__init__``, which imports the rules,
-    is not run for it (when the package is imported later, this same module is used)."""
-    name = f"{package}.about"
-    if name in sys.modules:
-        return sys.modules[name]
-    parent = importlib.util.find_spec(package)
-    locations = parent.submodule_search_locations if parent else None
-    spec = PathFinder.find_spec(name, list(locations)) if locations else None
-    if spec is None or spec.loader is None:
-        return None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[name]
-        raise
-    return module
+    """Every game, in listing order, without importing their rules."""
+    return GAMES
 
 
 @cache
 def _load(entry: GameEntry) -> Game[Any, Any]:
-    game = getattr(importlib.import_module(entry.package), "GAME", None)
+    game = getattr(importlib.import_module(entry.rules), "GAME", None)
     if not isinstance(game, Game):
-        raise UnknownGameError(f"{entry.package} does not export a game as GAME")
+        raise UnknownGameError(f"{entry.rules} does not export a game as GAME")
     if GameEntry.of(game) != GameEntry(entry.id, entry.name, entry.description, entry.aliases):
-        raise UnknownGameError(f"{entry.package}: the game and its about module disagree")
+        raise UnknownGameError(f"{entry.rules}: the game and its registry entry disagree")
     return game
 
 
 @cache
 def all_games() -> tuple[Game[Any, Any], ...]:
-    """Every registered game, its rules imported."""
-    return tuple(entry.load() for entry in game_entries())
+    """Every game, its rules imported."""
+    return tuple(entry.load() for entry in GAMES)
 
 
 def _key(name: str) -> str:
@@ -129,10 +107,10 @@ def _key(name: str) -> str:
 def find_entry(name: str) -> GameEntry:
     """The entry of the game called ``name`` (its id, its name or an alias; case and dashes
     ignored), without importing its rules."""
-    for entry in game_entries():
+    for entry in GAMES:
         if entry.answers_to(name):
             return entry
-    known = ", ".join(entry.id for entry in game_entries())
+    known = ", ".join(entry.id for entry in GAMES)
     raise UnknownGameError(f"there is no game called '{name}' (games: {known})")
 
 

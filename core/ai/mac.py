@@ -209,7 +209,8 @@ class MacPlugin(GamePlugin[MacState, MacMove]):
         return moves[rng.randrange(len(moves))]
 
     def determinize(self, view: MacState, seat: int, rng: random.Random) -> MacState:
-        """A complete position that looks to ``seat`` exactly like ``view``."""
+        """A complete position that looks to ``seat`` exactly like ``view``: MAC hides
+        face-down pieces and power tokens, so its plug-in declares this hook."""
         hidden = [square for square, code in enumerate(view.board) if code == HIDDEN]
         unknown_tokens = sum(token == UNKNOWN_TOKEN for hand in view.hands for token in hand) + sum(
             token == UNKNOWN_TOKEN for token in view.pile

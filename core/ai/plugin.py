@@ -1,8 +1,8 @@
 """What the search may know about a particular game, and where that knowledge is found.
 
 ``GamePlugin`` is also the generic fallback: random playouts played to the end, no evaluation,
-moves in the order the rules list them. A game improves on it with a module
-``core/ai/<game id with underscores>.py`` that exports ``PLUGIN``, a subclass.
+moves in the order the rules list them. A game improves on it with a subclass, exported as
+``PLUGIN`` by the module its entry in ``core.registry.GAMES`` names (``core.ai.mac``).
 """
 
 from __future__ import annotations
@@ -10,10 +10,12 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Generic, TypeAlias
+from functools import cache
+from typing import Any, ClassVar, Generic, TypeAlias
 
 from core.game import Game, M, S
 from core.outcome import Outcome
+from core.registry import game_entries
 
 #: ``determinize(view_state, seat, rng) -> state``: see the package documentation.
 Determinizer: TypeAlias = Callable[[S, int, random.Random], S]
@@ -165,33 +167,40 @@ class GamePlugin(Generic[S, M]):
         """The seats playing for the same result as ``seat`` (its team), itself included."""
         return frozenset((seat,))
 
+    # -- hidden information ------------------------------------------------------------------
+
+    @property
+    def has_determinizer(self) -> bool:
+        """True when ``determinize`` is overridden: the game hides something (a hand, face-down
+        pieces) and its plug-in declares how to fill it in."""
+        return type(self).determinize is not GamePlugin.determinize
+
+    def determinize(self, view: S, seat: int, rng: random.Random) -> S:
+        """A complete state that looks to ``seat`` exactly like ``view``, every hidden part
+        filled in at random with ``rng`` among the possibilities consistent with what ``seat``
+        knows (see the package documentation). Default: ``view`` itself; the search then
+        plays on the masked view as if it were the whole truth, in one tree."""
+        return view
+
     def determinizer(self) -> Determinizer[S] | None:
-        """The hook that fills in what a seat cannot see, or ``None`` when the game has none.
-
-        A plug-in may define ``determinize(view_state, seat, rng)`` itself; otherwise the
-        game's own ``determinize`` method is used if it has one.
-        """
-        own: Determinizer[S] | None = getattr(self, "determinize", None)
-        if callable(own):
-            return own
-        hook: Determinizer[S] | None = getattr(self.game, "determinize", None)
-        return hook if callable(hook) else None
-
-
-def _module_name(game_id: str) -> str:
-    return "core.ai." + game_id.replace("-", "_")
+        """``determinize`` when the plug-in declares one, else ``None``."""
+        return self.determinize if self.has_determinizer else None
 
 
 def plugin_for(game: Game[S, M]) -> GamePlugin[S, M]:
-    """The plug-in for ``game``: its own ``core.ai.<id>`` module's ``PLUGIN``, or the fallback."""
-    name = _module_name(game.id)
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise
-        return GamePlugin(game)
-    plugin_class = getattr(module, "PLUGIN", None)
-    if isinstance(plugin_class, type) and issubclass(plugin_class, GamePlugin):
-        return plugin_class(game)
+    """The plug-in for ``game``: the ``PLUGIN`` of the computer player its registry entry
+    names, or the generic one for a game outside the registry."""
+    for entry in game_entries():
+        if entry.id == game.id and entry.computer_player:
+            plugin: GamePlugin[S, M] = _plugin_class(entry.computer_player)(game)
+            return plugin
     return GamePlugin(game)
+
+
+@cache
+def _plugin_class(module: str) -> type[GamePlugin[Any, Any]]:
+    """The ``PLUGIN`` of ``module``, imported on first use."""
+    plugin = getattr(importlib.import_module(module), "PLUGIN", None)
+    if not (isinstance(plugin, type) and issubclass(plugin, GamePlugin)):
+        raise TypeError(f"{module} does not export a computer player as PLUGIN")
+    return plugin

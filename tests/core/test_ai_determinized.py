@@ -10,7 +10,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from test_ai_hidden import TRUE_CARD, UNKNOWN, OpenCards, SecretTakeAway, Table, WithHook
+from test_ai_hidden import (
+    TRUE_CARD,
+    UNKNOWN,
+    Dealing,
+    OpenCards,
+    SecretTakeAway,
+    Table,
+    WithHook,
+)
 
 from core.ai import GamePlugin, Level, Searcher
 from core.ai.determinized import DRAWS, DeterminizedAlphaBeta
@@ -18,8 +26,8 @@ from core.ai.determinized import DRAWS, DeterminizedAlphaBeta
 AB = Level("ab", "AB", seconds=None, algorithm="alphabeta", depth=6)
 
 
-class Evaluating(GamePlugin):
-    """A neutral evaluation; alpha-beta allowed on determinizations."""
+class Evaluating(Dealing):
+    """A neutral evaluation; alpha-beta allowed on determinizations of the game's deal."""
 
     algorithm = "alphabeta"
     hidden_alphabeta = True
@@ -31,7 +39,7 @@ class Evaluating(GamePlugin):
 class CardsOfOne(WithHook):
     """The unknown card is always drawn as 1 (so every draw agrees: the sum is odd)."""
 
-    def determinize(self, view: Table, seat: int, rng: random.Random) -> Table:
+    def deal(self, view: Table, seat: int, rng: random.Random) -> Table:
         self.views_determinized.append(view)
         return view._replace(cards=tuple(1 if card == UNKNOWN else card for card in view.cards))
 
@@ -56,9 +64,17 @@ def test_a_plugin_that_does_not_allow_it_keeps_monte_carlo() -> None:
 
     game = WithHook()
     assert Searcher(game, Table(10, 0, (0, 1)), AB, plugin=Plain(game)).algorithm == "mcts"
+
     # Without a hook there is nothing to draw from: Monte Carlo on the view.
+    class NoHook(GamePlugin):
+        algorithm = "alphabeta"
+        hidden_alphabeta = True
+
+        def evaluate(self, state: Table) -> Sequence[float]:
+            return (0.5, 0.5)
+
     bare = SecretTakeAway()
-    assert Searcher(bare, Table(10, 0, (0, 1)), AB, plugin=Evaluating(bare)).algorithm == "mcts"
+    assert Searcher(bare, Table(10, 0, (0, 1)), AB, plugin=NoHook(bare)).algorithm == "mcts"
 
 
 def test_the_move_best_in_every_draw_is_played() -> None:

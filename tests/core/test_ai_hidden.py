@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import pytest
 
-from core.ai import GamePlugin, Level, Searcher
+from core.ai import GamePlugin, Level, Searcher, plugin_for
 from core.game import Game
 from core.outcome import Outcome
 from core.view import BoardView
@@ -90,21 +90,33 @@ class SecretTakeAway(Game):
 
 
 class WithHook(SecretTakeAway):
-    """The game's own ``determinize``: unknown cards are 0 or 1 with equal chance."""
+    """The game with a way to deal the unknown cards: 0 or 1 with equal chance."""
 
-    def determinize(self, view: Table, seat: int, rng: random.Random) -> Table:
+    def deal(self, view: Table, seat: int, rng: random.Random) -> Table:
         self.views_determinized.append(view)
         cards = tuple(rng.choice((0, 1)) if card == UNKNOWN else card for card in view.cards)
         return view._replace(cards=cards)
 
 
+class Dealing(GamePlugin):
+    """The plug-in that declares the determinization hook: the game's ``deal``."""
+
+    def determinize(self, view: Table, seat: int, rng: random.Random) -> Table:
+        return self.game.deal(view, seat, rng)
+
+
 LEVEL = Level("test", "Test", seconds=None, algorithm="mcts", playouts=800)
+
+
+def searcher(game: SecretTakeAway, state: Table, level: Level = LEVEL, seed: int = 0) -> Searcher:
+    """A search of ``game`` from ``state`` by the plug-in that deals the hidden cards."""
+    return Searcher(game, state, level, seed=seed, plugin=Dealing(game))
 
 
 def test_the_search_never_sees_the_hidden_card() -> None:
     game = WithHook()
     truth = Table(10, 0, (0, TRUE_CARD))
-    move = Searcher(game, truth, LEVEL, seed=1).run()
+    move = searcher(game, truth, seed=1).run()
     assert move in (1, 2, 3)
     assert game.seen, "the search ran"
     assert all(state.cards[1] != TRUE_CARD for state in game.seen)
@@ -117,15 +129,15 @@ def test_the_search_never_sees_the_hidden_card() -> None:
 
 def test_several_determinizations_are_searched() -> None:
     game = WithHook()
-    Searcher(game, Table(10, 0, (0, 1)), LEVEL, seed=1).run()
+    searcher(game, Table(10, 0, (0, 1)), seed=1).run()
     assert len(game.views_determinized) == 8
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_the_choice_depends_only_on_the_view(seed: int) -> None:
     game = WithHook()
-    one = Searcher(game, Table(10, 1, (0, 0)), LEVEL, seed=seed)
-    other = Searcher(game, Table(10, 1, (1, 0)), LEVEL, seed=seed)
+    one = searcher(game, Table(10, 1, (0, 0)), seed=seed)
+    other = searcher(game, Table(10, 1, (1, 0)), seed=seed)
     assert one.run() == other.run()
     assert one._engine.move_stats() == other._engine.move_stats()
 
@@ -151,7 +163,7 @@ def test_without_a_hook_the_view_itself_is_searched() -> None:
     assert {state.cards for state in game.seen} == {(0, UNKNOWN)}
 
 
-def test_a_plugin_hook_wins_over_the_game_hook() -> None:
+def test_the_hook_is_the_one_the_plugin_declares() -> None:
     class AlwaysOne(GamePlugin):
         def determinize(self, view: Table, seat: int, rng: random.Random) -> Table:
             return view._replace(cards=tuple(1 if c == UNKNOWN else c for c in view.cards))
@@ -163,8 +175,24 @@ def test_a_plugin_hook_wins_over_the_game_hook() -> None:
     assert {state.cards for state in game.seen} == {(0, UNKNOWN), (0, 1)}
 
 
+def test_a_game_method_named_determinize_is_no_hook() -> None:
+    # Only the plug-in declares the hook: the generic plug-in of a game outside the
+    # registry has none, whatever methods the game has.
+    class GameMethod(SecretTakeAway):
+        def determinize(self, view: Table, seat: int, rng: random.Random) -> Table:
+            raise AssertionError("the search looked for a hook on the game")
+
+    game = GameMethod()
+    plugin = plugin_for(game)
+    assert type(plugin) is GamePlugin
+    assert not plugin.has_determinizer
+    assert plugin.determinizer() is None
+    Searcher(game, Table(10, 0, (0, TRUE_CARD)), LEVEL, seed=1).run()
+    assert {state.cards for state in game.seen} == {(0, UNKNOWN)}
+
+
 def test_hidden_information_uses_monte_carlo_even_when_alphabeta_is_asked() -> None:
-    class Evaluating(GamePlugin):
+    class Evaluating(Dealing):
         algorithm = "alphabeta"
 
         def evaluate(self, state: Table) -> Sequence[float]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_ai_hidden import SecretTakeAway
 
 from core import all_games, find_game
 from core.ai import GamePlugin, plugin_for
@@ -13,6 +14,7 @@ from core.ai.mac import CANNON_VALUE, MacPlugin, piece_value
 from core.ai.macadam import MacadamPlugin
 from core.ai.martian_chess import MartianChessPlugin
 from core.games.mac.pieces import BLUE, RED, piece
+from core.registry import GameEntry, game_entries
 
 PLUGINS = {
     "martian-chess": MartianChessPlugin,
@@ -28,6 +30,34 @@ def test_every_game_has_its_plugin(game) -> None:  # type: ignore[no-untyped-def
     assert type(plugin) is PLUGINS[game.id]
     assert plugin.game is game
     assert plugin.has_evaluation
+
+
+def test_a_game_outside_the_registry_gets_the_generic_plugin() -> None:
+    # No naming convention: an id that spells a computer player's module is not an entry.
+    class Underscored(SecretTakeAway):
+        id = "martian_chess"
+
+    game = Underscored()
+    plugin = plugin_for(game)
+    assert type(plugin) is GamePlugin
+    assert plugin.game is game
+
+
+def test_the_plugin_is_the_one_the_registry_entry_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = GameEntry(SecretTakeAway.id, "Secret", "a test game", computer_player="core.ai.mac")
+    monkeypatch.setattr("core.ai.plugin.game_entries", lambda: (*game_entries(), entry))
+    game = SecretTakeAway()
+    assert type(plugin_for(game)) is MacPlugin
+    unnamed = GameEntry(SecretTakeAway.id, "Secret", "a test game")
+    monkeypatch.setattr("core.ai.plugin.game_entries", lambda: (unnamed,))
+    assert type(plugin_for(game)) is GamePlugin
+
+
+def test_only_a_game_with_hidden_information_declares_a_determinizer() -> None:
+    hooks = {game.id: plugin_for(game).has_determinizer for game in all_games()}
+    assert hooks == {"martian-chess": False, "mac": True, "macadam": False, "chase": False}
+    mac = plugin_for(find_game("mac"))
+    assert mac.determinizer() == mac.determinize
 
 
 def test_a_game_without_a_module_gets_the_generic_plugin() -> None:

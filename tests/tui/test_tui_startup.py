@@ -12,8 +12,10 @@ import asyncio, sys, tempfile
 from tui.app import create_app
 
 def rules():
+    # Modules inside a game's package, its about module aside (the package imports nothing).
     return sorted(
-        m for m in sys.modules if m.startswith("core.games.") and not m.endswith(".about")
+        m for m in sys.modules
+        if m.startswith("core.games.") and m.count(".") > 2 and not m.endswith(".about")
     )
 
 async def main():

@@ -121,3 +121,6 @@ class ChaseGame(Game[ChaseState, ChaseMove], about=about):
         return view.debt_sentences(
             rules.turn_debts(state, move), state.to_move, seat, tiles=state.mode == TILES
         )
+
+
+GAME = ChaseGame()

@@ -149,3 +149,6 @@ class MacGame(Game[MacState, MacMove], about=about):
 
     def panel_lines(self, state: MacState, seat: int) -> tuple[str, ...]:
         return seen_by.panel_lines(state, seat)
+
+
+GAME = MacGame()

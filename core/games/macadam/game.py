@@ -72,3 +72,6 @@ class Macadam(rules.MacadamRules, Game[MacadamState, MacadamMove], about=about):
 
     def panel_lines(self, state: MacadamState, seat: int) -> tuple[str, ...]:
         return view.panel_lines(state, seat)
+
+
+GAME = Macadam()
