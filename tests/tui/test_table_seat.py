@@ -7,6 +7,7 @@ import pytest
 
 from core import GameRecord, find_game
 from tui.play.identity import PlayerIdentity
+from tui.play.record_view import ReadOnlyRecordError
 from tui.play.table import SeatHolder, Table, TableRefusal
 from tui.play.table_seat import ASKED, TableSeat
 
@@ -84,3 +85,15 @@ def test_no_move_is_played_before_every_seat_is_taken() -> None:
     table = table_of(GameRecord(MARTIAN, seed=1), ANN, None)
     with pytest.raises(TableRefusal, match="every seat"):
         TableSeat(table, ANN).play(MARTIAN.legal_moves(table.record.state)[0])
+
+
+def test_the_seat_hands_the_screen_the_game_read_only_as_it_stands() -> None:
+    table = table_of(GameRecord(MARTIAN, seed=1), ANN, BO)
+    ann = TableSeat(table, ANN)
+    shown = ann.record
+    move = MARTIAN.legal_moves(shown.state)[0]
+    with pytest.raises(ReadOnlyRecordError):
+        shown.play(move, main=True)
+    assert table.record.current is table.record.root
+    ann.play(move)
+    assert shown.current is table.record.current and shown.current.move == move

@@ -1,11 +1,13 @@
 """The board screen at a shared table: the same board, keys and mouse as at one keyboard.
 
-The screen shows the table's record but never changes it: a move, a takeback or an answer goes
-to the ``Table``, which checks it (only the seat to move, only its own player; ``core`` checks
-the move) and tells every screen at the table. Each screen draws ``game.view(state, seat)`` for
-its own player's seat (a spectator's view for someone watching), so hidden pieces and hands
-never reach another seat's or a spectator's screen. Once the game is over everything shows, and
-the game-over dialog offers a review of a copy of the game on a board of this session's own.
+The screen shows the table's record but cannot change it: it holds only its ``TableSeat``,
+whose ``record`` is a read-only view of the table's game (``tui.play.record_view.RecordView``),
+and a move, a takeback or an answer goes through the seat to the ``Table``, which checks it
+(only the seat to move, only its own player; ``core`` checks the move) and tells every screen
+at the table. Each screen draws ``game.view(state, seat)`` for its own player's seat (a
+spectator's view for someone watching), so hidden pieces and hands never reach another seat's
+or a spectator's screen. Once the game is over everything shows, and the game-over dialog
+offers a review of a copy of the game on a board of this session's own.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from tui.net.takeback_dialog import TakebackScreen
 from tui.plain_text import plain
 from tui.play.describe import players_text, scores_text, winners_text
 from tui.play.identity import PlayerIdentity
+from tui.play.record_view import RecordView
 from tui.play.table import Table, TableRefusal
 from tui.play.table_seat import NO_HINT, NO_HURRY, NO_REDO, NO_SAVING, TableSeat
 from tui.screens.board import BoardScreen
@@ -57,15 +60,17 @@ class TableScreen(BoardScreen):
     ]
     _board_title: str | None = None
 
+    record: RecordView
+
     def __init__(self, table: Table, player: PlayerIdentity) -> None:
-        self.table = table
         self.player = player
-        #: Where this player's moves, takebacks and answers go: the table checks them.
+        #: Where this player's moves, takebacks and answers go (the table checks them), and
+        #: what the screen reads of the table: its game only as a read-only view.
         self.table_seat = TableSeat(table, player)
-        self.seat = table.seat_of(player)
-        super().__init__(table.record)
-        self.shown_node: Node = table.record.current
-        self.over_shown = table.finished
+        self.seat = self.table_seat.seat
+        super().__init__(self.table_seat.record)
+        self.shown_node: Node = self.record.current
+        self.over_shown = self.table_seat.finished
         self.shown_seating: tuple[tuple[str, bool], ...] = ()
         self.takeback_dialog: TakebackScreen | None = None
         #: The news this screen opens with instead of the welcome: what was just played, for a
@@ -82,7 +87,7 @@ class TableScreen(BoardScreen):
 
     def on_mount(self) -> None:
         # Textual runs BoardScreen.on_mount after this one: greet once it has spoken.
-        self.table.watch(self)
+        self.table_seat.watch(self)
         self.call_later(self._greet)
 
     def _greet(self) -> None:
@@ -90,14 +95,15 @@ class TableScreen(BoardScreen):
         self._ask_takeback_if_mine()
 
     def on_unmount(self) -> None:
-        self.table.unwatch(self)
+        self.table_seat.unwatch(self)
 
     def _welcome(self) -> str:
         record = self.record
+        number = self.table_seat.table_number
         if self.seat is None:
-            return f"You are watching table {self.table.number}: ctrl+n goes back to the lobby."
-        you = f"You play {record.seat_names[self.seat]} at table {self.table.number}"
-        if not self.table.started:
+            return f"You are watching table {number}: ctrl+n goes back to the lobby."
+        you = f"You play {record.seat_names[self.seat]} at table {number}"
+        if not self.table_seat.started:
             return f"{you}; the game begins when every seat is taken."
         return f"{you}. {self._hint()}".strip()
 
@@ -108,7 +114,7 @@ class TableScreen(BoardScreen):
 
     def refresh_view(self) -> None:
         super().refresh_view()
-        table = self.table
+        table = self.table_seat
         board = self.query_one(BoardWidget)
         role = "watching" if self.seat is None else f"you: {self.record.seat_names[self.seat]}"
         title = f"{self.game.name}: {players_text(self.record)} · {role}"
@@ -132,7 +138,7 @@ class TableScreen(BoardScreen):
             self.refresh(layout=True)
 
     def _seating(self) -> tuple[tuple[str, bool], ...]:
-        table = self.table
+        table = self.table_seat
         return tuple(
             (holder.name if holder else "", table.is_present(seat))
             for seat, holder in enumerate(table.holders)
@@ -149,7 +155,7 @@ class TableScreen(BoardScreen):
 
     @on(TableNews)
     def table_news(self, message: TableNews) -> None:
-        self.seat = self.table.seat_of(self.player)
+        self.seat = self.table_seat.seat
         if self.record.current is not self.shown_node:
             self.shown_node = self.record.current
             self.position_changed(message.news)
@@ -158,7 +164,7 @@ class TableScreen(BoardScreen):
             if message.news:
                 self.say(message.news)
         self._ask_takeback_if_mine()
-        if self.table.finished and not self.over_shown:
+        if self.table_seat.finished and not self.over_shown:
             self.over_shown = True
             self._show_game_over()
 
@@ -166,7 +172,7 @@ class TableScreen(BoardScreen):
         record = self.record
         outcome = record.outcome()
         assert outcome is not None
-        filed = self.table.filed_as
+        filed = self.table_seat.filed_as
         note = f"Filed on the server as {filed.name}" if filed else "Kept at the table"
         self.app.push_screen(
             GameOverScreen(
@@ -224,9 +230,8 @@ class TableScreen(BoardScreen):
         """Refuse a typed move before reading it when this player may not move now."""
         if not event.value.strip():
             return
-        try:
-            self.table.mover_seat(self.player)
-        except TableRefusal as refusal:
+        refusal = self.table_seat.move_refusal()
+        if refusal is not None:
             event.prevent_default()
             self._close_entry()
             self._refuse(refusal)
@@ -251,7 +256,7 @@ class TableScreen(BoardScreen):
         self.say(NO_REDO, error=True)
 
     def _ask_takeback_if_mine(self) -> None:
-        request = self.table.takeback
+        request = self.table_seat.takeback
         dialog = self.takeback_dialog
         if dialog is not None and (request is None or request is not dialog.request):
             self.takeback_dialog = None

@@ -112,8 +112,8 @@ def follow_table_phase(screen: BoardScreen) -> bool:
         return False
     if screen.app.screen is not screen:
         return False
-    replacement = table_screen_for(screen.table, screen.player)
+    replacement = table_screen_for(screen.table_seat.table, screen.player)
     replacement.cursor = screen.cursor
-    replacement.opening_news = screen.table.latest_news
+    replacement.opening_news = screen.table_seat.latest_news
     screen.app.switch_screen(replacement)
     return True

@@ -2,8 +2,9 @@
 
 Every session of the server runs on one event loop, so a table needs no locks: a move is
 checked, played and announced before the next key of any session is handled. The table is
-the only place a shared game changes; the screens at it read its record and are told of each
-change through ``TableWatcher.table_changed``.
+the only place a shared game changes; the screens at it read a read-only view of its record
+(``Table.view``, a ``tui.play.record_view.RecordView``) and are told of each change through
+``TableWatcher.table_changed``.
 
 Who may do what is decided here, not by the screens: only a seated player moves, only for
 their own seat and only in turn, and ``core`` checks the move itself. Taking a move back needs
@@ -24,6 +25,7 @@ from core.record import GameRecord, Node
 from tui.play.describe import seat_label, turn_text, winners_text
 from tui.play.identity import PlayerIdentity
 from tui.play.listeners import LOG_ONLY
+from tui.play.record_view import RecordView
 from tui.play.seat_types import default_player_name
 from tui.play.takeback import Takeback, takeback_target
 
@@ -84,6 +86,8 @@ class Table:
             raise ValueError(f"{record.game.name} has {len(record.seat_names)} seats")
         self.number = number
         self.record = record
+        #: The game as the screens at the table read it: the record, read-only.
+        self.view = RecordView(record)
         self.holders = holders
         self.watchers: list[TableWatcher] = []
         self.takeback: Takeback | None = None

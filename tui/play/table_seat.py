@@ -1,18 +1,22 @@
 """One player's place at a shared table: what their board screen asks for, sent to the table.
 
-The table owns the record; the screen of each player (or spectator) only shows it. The screen
-sends intents through ``TableSeat``: play a move, ask to take one's last move back, answer such
-a question; the table checks each (only the seat to move, only its own player) and tells every
-screen at the table what changed. A refusal comes back as ``TableRefusal``, one sentence.
+The table owns the record; the screen of each player (or spectator) only shows it, through the
+read-only view ``record`` (a ``tui.play.record_view.RecordView``), and reads who sits and what
+was said through the seat, never the table itself. The screen sends intents through
+``TableSeat``: play a move, ask to take one's last move back, answer such a question; the
+table checks each (only the seat to move, only its own player) and tells every screen at the
+table what changed. A refusal comes back as ``TableRefusal``, one sentence.
 Saving, redoing and hints are not offered at a table: ``saving_refusal`` and the others say so.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from core.game import Move, State
-from core.record import GameRecord
 from tui.play.identity import PlayerIdentity
-from tui.play.table import Table, TableRefusal
+from tui.play.record_view import RecordView
+from tui.play.table import SeatHolder, Table, TableRefusal, TableWatcher
 from tui.play.takeback import Takeback
 
 NO_SAVING = "games at a table are saved by the server after every move; r in the lobby lists them"
@@ -30,14 +34,56 @@ class TableSeat:
         self.player = player
 
     @property
-    def record(self) -> GameRecord:
-        return self.table.record
+    def record(self) -> RecordView:
+        """The table's game, read-only."""
+        return self.table.view
 
     @property
     def seat(self) -> int | None:
         """The seat this player holds, ``None`` for a spectator (it may change as people
         sit and leave)."""
         return self.table.seat_of(self.player)
+
+    # -- the table, read ------------------------------------------------------------------------
+
+    @property
+    def table_number(self) -> int:
+        return self.table.number
+
+    @property
+    def holders(self) -> tuple[SeatHolder | None, ...]:
+        return tuple(self.table.holders)
+
+    def is_present(self, seat: int) -> bool:
+        return self.table.is_present(seat)
+
+    @property
+    def started(self) -> bool:
+        return self.table.started
+
+    @property
+    def finished(self) -> bool:
+        return self.table.finished
+
+    @property
+    def filed_as(self) -> Path | None:
+        return self.table.filed_as
+
+    @property
+    def latest_news(self) -> str:
+        return self.table.latest_news
+
+    @property
+    def takeback(self) -> Takeback | None:
+        """The takeback asked for now, if any."""
+        return self.table.takeback
+
+    def watch(self, watcher: TableWatcher) -> None:
+        """Tell ``watcher`` of every change at the table from now on."""
+        self.table.watch(watcher)
+
+    def unwatch(self, watcher: TableWatcher) -> None:
+        self.table.unwatch(watcher)
 
     def viewer_state(self) -> State:
         """The position as this player may see it: everything once the game is over."""
@@ -47,12 +93,18 @@ class TableSeat:
         return record.game.view(record.state, self.seat)
 
     def refusal(self) -> TableRefusal | None:
-        """Why this player may not act now (not their turn, watching), if so."""
+        """Why this player may not act now (not their turn, watching), if so; ``None`` once
+        the game is over, when the board screen says so itself."""
         if self.record.outcome() is None:
-            try:
-                self.table.mover_seat(self.player)
-            except TableRefusal as refusal:
-                return refusal
+            return self.move_refusal()
+        return None
+
+    def move_refusal(self) -> TableRefusal | None:
+        """Why the table would refuse a move of this player's now, if it would."""
+        try:
+            self.table.mover_seat(self.player)
+        except TableRefusal as refusal:
+            return refusal
         return None
 
     # -- intents ----------------------------------------------------------------------------------
