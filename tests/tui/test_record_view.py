@@ -8,6 +8,7 @@ import inspect
 import pytest
 
 from core import GameRecord, find_game
+from saves.format import dumps
 from tui.play.record_view import CHANGING_METHODS, ReadOnlyRecordError, RecordView
 
 MARTIAN = find_game("martian")
@@ -67,3 +68,5 @@ def test_the_view_reads_the_record_as_it_stands_now() -> None:
     assert list(view.walk()) == list(record.walk())
     assert view.seat_names == record.seat_names and view.players == record.players
     assert (view.game, view.seed, view.tags) == (record.game, record.seed, record.tags)
+    # A finished table's game is copied for review from the view, as from the record.
+    assert dumps(view) == dumps(record)
