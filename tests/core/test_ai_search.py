@@ -327,9 +327,12 @@ def test_best_so_far_is_available_while_the_search_runs() -> None:
     thread = threading.Thread(target=searcher.run, kwargs={"stop": stop})
     thread.start()
     seen = []
+    deadline = time.monotonic() + 30.0  # only a bound: the search finds it in a moment
     try:
-        for _ in range(30):
-            time.sleep(0.02)
+        # Ask while the search runs until it answers the right move (with a deadline).
+        while not seen or seen[-1] != 1 or searcher.stats.work == 0:
+            assert time.monotonic() < deadline, "the search never settled on taking one"
+            time.sleep(0.005)
             seen.append(searcher.best_so_far())
     finally:
         stop.set()

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.pilot import Pilot
 from tui_helpers import martian_record
+from waiting import wait_for
 
 from core.record import GameRecord
 from tui.play.seat_types import computer_type, tag_name
@@ -30,11 +30,14 @@ def against_computers(
 async def wait_until(
     pilot: Pilot[Any], condition: Callable[[], bool], what: str, seconds: float = PATIENCE
 ) -> None:
-    """Let the app run until ``condition`` holds (failing after ``seconds``)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, f"still waiting after {seconds:.0f} s for {what}"
-        await pilot.pause(0.05)
+    """Let ``pilot``'s app run until ``condition`` holds (failing after ``seconds``)."""
+    await wait_for(condition, seconds, what)
+
+
+def computer_workers_over(pilot: Pilot[Any]) -> bool:
+    """Whether every task that awaits a computer's search has ended: from then on no search
+    begun so far can play a move, so a move that must not come is known not to."""
+    return all(worker.is_finished for worker in pilot.app.workers if worker.group == "computer")
 
 
 def thinking(pilot: Pilot[Any]) -> str:

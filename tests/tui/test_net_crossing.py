@@ -14,6 +14,7 @@ from textual.app import App, ComposeResult
 from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.widgets import Input
+from waiting import wait_for
 
 from tui.net.crossing import post_across
 
@@ -22,12 +23,18 @@ class News(Message):
     """Something happened in another session."""
 
 
+class Marker(Message):
+    """Posted to the receiver's line after the news: it reaches the app by the way a change
+    of the line does, so once it is in, any change the receiver was told of is in too."""
+
+
 class Receiver(App[None]):
     """Shows news by filling in a line, and notes every change of the line."""
 
     def __init__(self) -> None:
         super().__init__()
         self.changes: list[str] = []
+        self.marked = False
 
     def compose(self) -> ComposeResult:
         yield Input(id="line")
@@ -39,6 +46,10 @@ class Receiver(App[None]):
     @on(Input.Changed)
     def note_change(self, event: Input.Changed) -> None:
         self.changes.append(event.value)
+
+    @on(Marker)
+    def note_marker(self) -> None:
+        self.marked = True
 
 
 class Sender(App[None]):
@@ -65,16 +76,18 @@ def changes_seen_by_the_receiver(send: Callable[[MessagePump], None]) -> list[st
         done = asyncio.Event()
 
         async def run_receiver() -> None:
-            async with receiver.run_test() as pilot:
+            async with receiver.run_test():
                 receiver_up.set()
                 await done.wait()
-                await pilot.pause(0.2)
+                line = receiver.query_one(Input)
+                await wait_for(lambda: line.value == "news", what="the news on the line")
+                line.post_message(Marker())
+                await wait_for(lambda: receiver.marked, what="the marker after the news")
 
         async def run_sender() -> None:
             async with sender.run_test() as pilot:
                 await receiver_up.wait()
                 await pilot.press("x")
-                await pilot.pause(0.2)
                 done.set()
 
         loop = asyncio.get_running_loop()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from net_helpers import make_hall
+from waiting import wait_for
 
 from core.registry import find_game
 from tui.play.hall import ME, OPEN
@@ -199,10 +200,9 @@ def test_a_computer_seat_plays_its_turns_in_another_process(tmp_path: Path) -> N
             table = hall.open_table(MARTIAN, {}, [ME, "computer:easy"], ALICE)
             assert table.started
             table.play(ALICE, MARTIAN.parse_move(table.record.state, "b1-a1"))
-            for _ in range(600):  # the first search starts the worker process: allow for it
-                if len(table.record.mainline()) == 2:
-                    break
-                await asyncio.sleep(0.05)
+            await wait_for(  # the first search starts the worker process: allow for it
+                lambda: len(table.record.mainline()) == 2, 30.0, "the computer's reply"
+            )
             return moves(table)
         finally:
             hall.close()

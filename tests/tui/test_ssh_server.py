@@ -9,11 +9,13 @@ import socket
 import stat
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import asyncssh
 import pytest
 from test_ssh_support import EchoApp, connect, open_terminal, run_scenario, serving
+from waiting import wait_for
 
 from tui.play.identity import MAX_NAME_CELLS
 from tui.ssh.config import ServerConfig
@@ -32,12 +34,8 @@ from tui.ssh.session_info import SessionInfo
 CTRL_Q = b"\x11"
 
 
-async def _until(condition: object, timeout: float = 10.0) -> None:
-    assert callable(condition)
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "gave up waiting"
-        await asyncio.sleep(0.02)
+async def _until(condition: Callable[[], object], timeout: float = 10.0) -> None:
+    await wait_for(condition, timeout, "the server to catch up")
 
 
 def test_a_shell_without_a_pty_gets_one_line_and_is_closed(tmp_path: Path) -> None:
@@ -174,12 +172,16 @@ def test_an_idle_session_is_closed_and_a_busy_one_is_not(tmp_path: Path) -> None
             idle = await open_terminal(connection)
             busy = await open_terminal(connection)
             await busy.shows("key=none")
+            # Time is what this test is about: a key every 0.3 s keeps the busy session open
+            # for well over the idle second, while the idle one is closed.
+            start = asyncio.get_running_loop().time()
             for key in "abcdef":
                 await asyncio.sleep(0.3)
                 busy.type(key)
             assert await idle.exit_status() == 0
             assert b"Session closed after 1 second without a key press.\r\n" in idle.client.output
             await busy.shows("key=f ")
+            assert asyncio.get_running_loop().time() - start > 1.0
             assert not busy.client.closed.is_set()
             assert await busy.exit_status(timeout=5) == 0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from computer_helpers import against_computers, thinking, wait_until
+from computer_helpers import against_computers, computer_workers_over, thinking, wait_until
 from hop_game import HOP
 from tui_helpers import (
     MARTIAN,
@@ -144,12 +144,20 @@ async def test_undo_while_the_computer_thinks_drops_its_search(data_dir: Path) -
     async with app.run_test(size=SIZE) as pilot:
         screen = board_screen(app)
         await play_by_keys(pilot, ("c3", "d4"))
-        assert screen.computers.busy is not None
+        busy = screen.computers.busy
+        assert busy is not None and busy.handle is not None
+        handle = busy.handle
+        # Dropped while a worker searches, not while the search only waits for one.
+        await wait_until(pilot, lambda: handle.started, "the search to start")
+        assert not handle.done()
         await pilot.press("u")
         assert line(screen.record) == []
         assert screen.computers.busy is None
         assert thinking(pilot) == ""
-        await pilot.pause(1.5)  # longer than the Normal level thinks: its move must not come
+        # Once the dropped search is over and nothing awaits it any more, its move cannot come.
+        await wait_until(pilot, handle.done, "the dropped search to end")
+        await wait_until(pilot, lambda: computer_workers_over(pilot), "its worker to end")
+        assert screen.computers.last_result is None, "the dropped search's move came"
         assert line(screen.record) == []
         await play_by_keys(pilot, ("b2", "a3"))
         await wait_until(pilot, lambda: len(line(screen.record)) == 2, "the computer's move")
@@ -214,8 +222,9 @@ async def test_a_game_between_computers_plays_itself_to_the_end(data_dir: Path) 
         await pilot.press("r")  # review: nothing moves by itself any more
         screen = board_screen(app)
         await pilot.press("u")
-        await pilot.pause(0.5)
+        # No search began for the position undone to, and none began earlier still awaits.
         assert screen.computers.busy is None
+        await wait_until(pilot, lambda: computer_workers_over(pilot), "the computers' workers")
         assert len(line(record)) == len(record.mainline()) - 1
 
 
