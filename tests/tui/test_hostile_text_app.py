@@ -20,6 +20,7 @@ from textual.events import Paste
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 from tui_helpers import NOW, app_test, board_screen, make_app, martian_record
+from waiting import wait_for
 
 from core.record import GameRecord
 from core.registry import find_game
@@ -53,12 +54,8 @@ CAROL = PlayerIdentity("carol")
 
 
 async def until(pilot: Pilot[Any], condition: Any, what: str) -> None:
-    """Let the app run until ``condition()`` holds (at most ``WAIT`` seconds)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + WAIT
-    while not condition():
-        assert loop.time() < deadline, f"timed out waiting for {what}"
-        await pilot.pause(0.02)
+    """Let ``pilot``'s app run until ``condition()`` holds (at most ``WAIT`` seconds)."""
+    await wait_for(condition, WAIT, what)
 
 
 def file_name(index: int, text: str) -> str:
