@@ -84,7 +84,9 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
         Binding("enter,space", "select", "Select", show=False, id="board.select"),
         Binding("escape", "cancel", "Cancel selection", show=False, id="board.cancel"),
         Binding("backspace", "back", "Unselect last square", show=False, id="board.back"),
-        Binding("colon", "type_move", "Type move", id="board.type"),
+        # A priority binding runs as the app takes the key, before the next one is handed on:
+        # so a move typed or pasted in one burst after ":" reaches the move line whole.
+        Binding("colon", "type_move", "Type move", id="board.type", priority=True),
         Binding("u,ctrl+z", "undo", "Undo", id="board.undo"),
         Binding("ctrl+y", "redo", "Redo", id="board.redo"),
         Binding("m", "move_now", "Computer: move now", show=False, id="board.move_now"),
@@ -139,6 +141,8 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":  # the review keys work only in review
             return self.reviewing
+        if action == "type_move" and self.focused is not None and self.focused.id == "move-entry":
+            return False  # ":" inside the move line is part of the move (T:c7=N, m:b5+h5>e2)
         return super().check_action(action, parameters)
 
     def action_review(self, name: str) -> None:
@@ -502,7 +506,7 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
         entry.add_class("-open")
         self.query_one(KeyFooter).display = False  # the move line takes the footer's row
         entry.value = ""
-        entry.focus()
+        self.set_focus(entry)  # at once: ``Widget.focus`` would wait for the keys queued
         self.say("type a move in notation, e.g. " + self._example_move())
 
     def _example_move(self) -> str:
