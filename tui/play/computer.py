@@ -261,6 +261,13 @@ class ComputerRunner:
         if pool is not None:
             pool.shutdown(wait=wait, cancel_futures=True)
 
+    def worker_processes(self) -> list[multiprocessing.process.BaseProcess]:
+        """The pool's worker processes now (none before the first search)."""
+        # The pool keeps its workers in ``_processes`` (pid to process), which it has done
+        # since Python 3.2; without it the workers are left to end on their own, as before.
+        processes = getattr(self._pool, "_processes", None) or {}
+        return list(processes.values())
+
     def stop_now(self) -> None:
         """Stop every search and end the worker processes at once (quitting).
 
@@ -269,10 +276,7 @@ class ComputerRunner:
         workers hold nothing that must be written, so they are terminated instead; the pool's
         own thread then sees them gone and ends too.
         """
-        # The pool keeps its workers in ``_processes`` (pid to process), which it has done
-        # since Python 3.2; without it the workers are left to end on their own, as before.
-        processes = getattr(self._pool, "_processes", None) or {}
-        workers = list(processes.values())
+        workers = self.worker_processes()
         self.shutdown(wait=False)
         for worker in workers:
             worker.terminate()
