@@ -24,32 +24,16 @@ from tui.screens.game_over import GameOverScreen
 #: A game between computers must be over by then.
 MAX_PLIES = 400
 
-#: Level at 12 with two queens each and the clock not called: neither side can capture
-#: without losing its queen in return, so the queens shuffle for ever unless one side calls
-#: the clock.
-QUEENS_SHUFFLE = "q1q1/4/4/4/4/4/4/1q1q 1 12/12 - o"
-
-#: Martian Chess with the clock off, South 10 to 9, seven pieces left: any capture or crossing
-#: loses material, so both sides shuffle; only an empty zone can end the game.
-STANDOFF_CLOCK_OFF = "4/4/4/1q2/3q/q1q1/3p/d2d 1 10/9 - -"
-
-#: Chase in Tiles mode with the board full (no square left to place on) and both pawns walled
-#: in by tiles of the other colour: only pivots are left, each handing a tile across and
-#: getting one back.
-CHASE_PIVOT_WAR = (
-    "mode:tiles turn:S gold:0,0 deck:SYDISAAYDVAAVIXDIISVPPX lock:d3 "
-    "board:b1=N.E.W~,c1=NE.NW,d1=E.S.W@S,e1=SW,f1=NE.SW~,h1=E.W~,a2=E.S.W~,b2=N.S,"
-    "c2=N.E.S.W~,d2=NE.SE.SW.NW,e2=NE.SE.SW.NW~,f2=SE,a3=NE.SE.SW.NW~,b3=SW.NW~,"
-    "c3=N.NE.E.SE.S.SW.W.NW,d3=N.E.W~,e3=N.E.S.W,f3=N.E.S.W~,a4=SE.NW,b4=NE.SE.NW~,c4=SW,"
-    "e4=E.W,g4=NE.SE.SW.NW,b5=N.NE.E.SE.S.SW.W.NW,c5=E.W~,d5=N.E.S.W,e5=SE.SW~,"
-    "f5=NE.SE.NW,g5=N.NE.E.SE.S.SW.W.NW~,h5=E.S.W,a6=SE.NW,b6=N.S.W~,c6=NE.SE.NW,"
-    "d6=SE.SW~,e6=NE.SE.SW.NW,f6=E.S.W~,g6=N.NE.E.SE.S.SW.W.NW,c7=SE.NW~,d7=E.S.W,"
-    "e7=N.E.S.W@N,f7=NE,g7=NE.SE.NW~,a8=N.NE.E.SE.S.SW.W.NW,b8=N.E.S.W~,c8=NE.SW.NW,"
-    "d8=NE.SE.SW.NW~,e8=SE.SW.NW,f8=NE.SW~,g8=SW.NW "
-    "rep:43090fc7a6437f9d,e732695dfed5311c,fb2bc870a541fdb,9b5a37dc9f4eda9,"
-    "89d7638049a84e45,b70bd8c5faa4c8e2,a2cf0140de2bce70,5969e370bbe7eb15,d23a557a4e13a9c5 "
-    "end:-"
+#: Positions where computers once played on for ever (the file's comments say what each is).
+ENDLESS_FILE = Path(__file__).parents[1] / "core" / "data" / "endless_games.txt"
+ENDLESS = dict(
+    line.split("\t")
+    for line in ENDLESS_FILE.read_text().splitlines()
+    if line and not line.startswith("#")
 )
+QUEENS_SHUFFLE = ENDLESS["queens-shuffle"]
+STANDOFF_CLOCK_OFF = ENDLESS["standoff-clock-off"]
+CHASE_PIVOT_WAR = ENDLESS["chase-pivot-war"]
 
 
 @app_test
