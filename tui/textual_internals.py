@@ -179,5 +179,6 @@ class SelfMeasuringDataTable(DataTable[CellType]):
         super()._update_dimensions(())  # no rows left to measure: only the table's size
 
     def measure_new_rows(self, new_rows: Iterable[RowKey]) -> None:
-        """Override: widen the columns (``Column.content_width``) for ``new_rows``."""
-        raise NotImplementedError
+        """Widen the columns (``Column.content_width``) for ``new_rows``: by default as Textual
+        does, cell by cell with Rich; a subclass with cells cheaper to measure overrides it."""
+        DataTable._update_dimensions(self, new_rows)

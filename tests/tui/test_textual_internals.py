@@ -379,3 +379,19 @@ async def test_a_table_sizes_its_columns_for_new_rows_through_the_hook() -> None
             "DataTable._update_dimensions",
             "the table sized from our widths",
         )
+
+
+class PlainTableApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield internals.SelfMeasuringDataTable[str]()
+
+
+@app_test
+async def test_a_table_without_its_own_measure_is_sized_as_textual_sizes_it() -> None:
+    app = PlainTableApp()
+    async with app.run_test(size=(60, 10)):
+        table = app.query_one(internals.SelfMeasuringDataTable)
+        table.add_columns("name")
+        table.add_rows([["ab"], ["界界界界界"]])
+        [column] = table.ordered_columns
+        await wait_for(lambda: column.content_width == 10, what="the widest cell measured")
