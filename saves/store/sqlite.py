@@ -7,10 +7,12 @@ of one machine share the file: WAL lets one list while another writes, ``busy_ti
 makes a writer wait its turn, and every write is a transaction. A connection may be made in
 one thread and used in another (a screen's worker), one thread at a time.
 
-The store is only an index of the game files. A database that is not one, fails its
-integrity check or has a schema newer than this pawnshop knows is moved aside
-(``pawnshop.sqlite3.bad-<date>-<time>``, never deleted) and made anew, and the caller is
-handed one sentence saying so. One that cannot be opened at all (a read-only folder) is
+The library's part of the store is only an index of the game files. A server's tables live
+here too (``saves.store.sqlite_tables``), with nothing else to make them anew from: their
+store reads back what it can of a damaged database (``open_store_keeping``). A database that
+is not one, fails its integrity check or has a schema newer than this pawnshop knows is moved
+aside (``pawnshop.sqlite3.bad-<date>-<time>``, never deleted) and made anew, and the caller
+is handed one sentence saying so. One that cannot be opened at all (a read-only folder) is
 replaced by a database in memory: listing then reads every file, as it always could.
 """
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -68,6 +71,56 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # The games the readable rows name, for a sync's check that the lookup still knows them.
     ("CREATE INDEX library_games_named ON library_games (bad, game_id, game_name)",),
+    # A server's tables, their seats and moves, the archive of finished ones, the feed of
+    # changes, leases and players (saves.store.sqlite_tables); IF NOT EXISTS, so that a
+    # database set back to an earlier version by hand comes forward again.
+    (
+        """CREATE TABLE IF NOT EXISTS server_tables (
+            number INTEGER PRIMARY KEY,
+            game_id TEXT NOT NULL,
+            game_text TEXT NOT NULL,
+            plies INTEGER NOT NULL,
+            status TEXT NOT NULL,       -- open, finished, set-aside, closed
+            version INTEGER NOT NULL,
+            reason TEXT NOT NULL DEFAULT ''
+        )""",
+        "CREATE INDEX IF NOT EXISTS server_tables_by_status ON server_tables (status, number)",
+        """CREATE TABLE IF NOT EXISTS server_seats (
+            number INTEGER NOT NULL REFERENCES server_tables (number),
+            seat INTEGER NOT NULL,      -- counted from 0
+            name TEXT NOT NULL,
+            identity TEXT NOT NULL,     -- a person's key; empty for a computer
+            level TEXT,                 -- a computer's level; NULL for a person
+            PRIMARY KEY (number, seat)
+        )""",
+        """CREATE TABLE IF NOT EXISTS server_moves (
+            number INTEGER NOT NULL REFERENCES server_tables (number),
+            ply INTEGER NOT NULL,       -- counted from 1
+            notation TEXT NOT NULL,
+            PRIMARY KEY (number, ply)
+        )""",
+        """CREATE TABLE IF NOT EXISTS server_archive (
+            number INTEGER PRIMARY KEY REFERENCES server_tables (number),
+            game_id TEXT NOT NULL,
+            game_text TEXT NOT NULL,
+            finished_at REAL NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS server_changes (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            number INTEGER NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS server_leases (
+            key TEXT PRIMARY KEY,
+            holder TEXT NOT NULL,
+            expires REAL NOT NULL       -- seconds since the epoch
+        )""",
+        """CREATE TABLE IF NOT EXISTS server_players (
+            key TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            key_fingerprint TEXT,
+            created REAL NOT NULL
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -115,18 +168,52 @@ def in_memory() -> sqlite3.Connection:
 
 
 def _made_anew(path: Path, reason: str) -> tuple[sqlite3.Connection, list[str]]:
-    try:
-        kept = set_aside(path)
-    except OSError:
-        return in_memory(), []
+    connection, kept = _set_aside_and_opened(path)
+    if kept is None:
+        return connection, []
     notice = (
         f"{path.name} {reason}: it is kept as {kept.name} and the library's index is made "
         "anew from the game files."
     )
+    return connection, [notice]
+
+
+def _set_aside_and_opened(path: Path) -> tuple[sqlite3.Connection, Path | None]:
+    """The damaged database at ``path`` set aside and a new one opened (in memory if that
+    fails); where the damaged one is kept (``None`` if it could not be moved)."""
     try:
-        return _open_checked(path), [notice]
+        kept = set_aside(path)
+    except OSError:
+        return in_memory(), None
+    try:
+        return _open_checked(path), kept
     except (DamagedStore, sqlite3.Error, OSError):
-        return in_memory(), [notice]
+        return in_memory(), kept
+
+
+@dataclass(frozen=True)
+class KeptAside:
+    """A damaged database moved aside (``kept``) when the store was opened, and why
+    (``reason`` ends the sentence ``pawnshop.sqlite3 ...``)."""
+
+    kept: Path
+    reason: str
+
+
+def open_store_keeping(
+    data_dir: paths.DataDir = None,
+) -> tuple[sqlite3.Connection, KeptAside | None]:
+    """As ``open_store``, for a caller that says itself what a damaged database means for
+    what it keeps there (and may read back what it can from the copy kept aside): the
+    connection, and the damaged database set aside, if one was."""
+    path = paths.store_file(data_dir)
+    try:
+        return _open_checked(path), None
+    except DamagedStore as damage:
+        connection, kept = _set_aside_and_opened(path)
+        return connection, KeptAside(kept, damage.reason) if kept is not None else None
+    except (sqlite3.Error, OSError):
+        return in_memory(), None
 
 
 def _open_checked(path: Path) -> sqlite3.Connection:
