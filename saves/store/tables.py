@@ -144,14 +144,16 @@ class TableStore(Protocol):
         self,
         game_id: str,
         game_text: str,
-        plies: int,
+        moves: Sequence[str],
         seats: Sequence[StoredSeat | None],
         *,
         number: int | None = None,
     ) -> StoredTable:
-        """A new open table, version 1. Its number is one more than the highest any table of
-        the store ever had (never reused, unique across processes), or ``number`` if given
-        (to bring back a table kept elsewhere): ``TableNumberTaken`` if that one exists."""
+        """A new open table, version 1, whose current position ``moves`` lead to (none for a
+        game not begun; ``plies`` is their count). Its number is one more than the highest any
+        table of the store ever had (never reused, unique across processes), or ``number`` if
+        given (to bring back a table kept elsewhere): ``TableNumberTaken`` if that one
+        exists."""
         ...
 
     def load(self, number: int) -> StoredTable | None:
