@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
 from textual.geometry import Size
@@ -26,6 +25,7 @@ from core.record import GameRecord
 from core.registry import GameEntry, find_game, game_entries
 from saves.atomic import deferred_syncs
 from saves.errors import SaveError
+from tui.ascii.drawing import AsciiCapableApp
 from tui.play.disk_sync import BackgroundSync
 from tui.play.seeds import random_seed
 from tui.play.storage import Storage, lookup_in
@@ -37,7 +37,7 @@ from tui.screens.too_small import TooSmallScreen, is_too_small
 FLUSH_SECONDS = 10.0
 
 
-class PawnshopApp(App[None]):
+class PawnshopApp(AsciiCapableApp):
     TITLE = "pawnshop"
     # The game selection is the default screen, whose own CSS_PATH Textual does not load.
     CSS_PATH = ["widgets/widgets.tcss", "screens/game_select.tcss"]
@@ -59,11 +59,13 @@ class PawnshopApp(App[None]):
         path: Path | None = None,
         new_seed: Callable[[], int] = random_seed,
         exit_after_first_frame: bool = False,
+        ascii: bool = False,
     ) -> None:
         """``record`` opens straight on its board; ``path`` is the file it was read from
         (``pawnshop open FILE``): a finished game is then reviewed, and the player is asked
-        whether to play an unfinished one on or review it."""
-        super().__init__()
+        whether to play an unfinished one on or review it. ``ascii``: every cell drawn is
+        ASCII (see ``tui.ascii``)."""
+        super().__init__(ascii=ascii)
         #: The games offered; their rules are imported when a game is first chosen.
         self.game_entries = [
             game if isinstance(game, GameEntry) else GameEntry.of(game) for game in games
@@ -286,12 +288,13 @@ def create_app(
     clock: Callable[[], datetime] | None = None,
     new_seed: Callable[[], int] = random_seed,
     exit_after_first_frame: bool = False,
+    ascii: bool = False,
 ) -> PawnshopApp:
     """The app. ``data_dir`` overrides where files go (else ``PAWNSHOP_DATA_DIR``, else the
     platform's data folder); ``record`` opens straight on its board (``path``: the file it was
     read from, see ``PawnshopApp``); ``games`` replaces the
     registered games (whose rules are imported only when a game is chosen); ``clock`` and
-    ``new_seed`` make dates and seeds repeatable in tests."""
+    ``new_seed`` make dates and seeds repeatable in tests; ``ascii`` draws the app in ASCII."""
     chosen: Sequence[Game | GameEntry] = games if games is not None else game_entries()
     lookup = lookup_in(games) if games is not None else find_game
     storage = Storage(Path(data_dir) if data_dir is not None else None, lookup, clock)
@@ -302,4 +305,5 @@ def create_app(
         path=path,
         new_seed=new_seed,
         exit_after_first_frame=exit_after_first_frame,
+        ascii=ascii,
     )
