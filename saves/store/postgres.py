@@ -11,8 +11,8 @@ transaction under an advisory lock, so that processes starting at once migrate i
 
 What cannot be had (a URL that is not one, a server that cannot be reached, a wrong password,
 a database of a newer pawnshop) is ``StoreUnavailable``, whose text is one sentence that
-never repeats the password. psycopg is needed only here, and imported only when a PostgreSQL
-store is opened: pawnshop on SQLite runs without it.
+never repeats the password. psycopg is needed only by the PostgreSQL modules, which are
+imported only when a PostgreSQL store is opened: pawnshop on SQLite runs without it.
 """
 
 from __future__ import annotations
@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 #: The schemes a URL of this store begins with.
 URL_SCHEMES = ("postgresql://", "postgres://")
 URL_SHAPE = "postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
+#: What is said when psycopg, needed for PostgreSQL only, is not installed.
+NEEDS_PSYCOPG = (
+    "A PostgreSQL database needs psycopg, which is not installed: "
+    "pip install 'pawnshop[postgres]' installs it."
+)
 #: How long to wait for the server to answer a connection, in seconds.
 CONNECT_TIMEOUT = 10
 #: The advisory lock held by the transaction that migrates the schema ("pawnshop").
@@ -135,10 +140,7 @@ def connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
     try:
         import psycopg
     except ImportError:
-        raise StoreUnavailable(
-            "A PostgreSQL database needs psycopg, which is not installed: "
-            "pip install 'pawnshop[postgres]' installs it."
-        ) from None
+        raise StoreUnavailable(NEEDS_PSYCOPG) from None
     try:
         return psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
     except psycopg.Error as error:

@@ -29,6 +29,10 @@ DATA_DIR_HELP = (
 )
 MAX_SESSIONS_HELP = "the most players and spectators at once (default: %(default)s)"
 IDLE_HELP = "close a session after this long without a key press (default: %(default)s; 0: never)"
+DATABASE_HELP = (
+    "the PostgreSQL database that servers on several machines share, "
+    "postgresql://USER:PASSWORD@HOST:PORT/DATABASE (default: SQLite in the data folder)"
+)
 AUTH_HELP = (
     "none: the SSH user name is the player; publickey: any key is let in and its "
     "fingerprint is the player (default: %(default)s)"
@@ -52,6 +56,7 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
     option("--max-sessions", type=int, default=100, metavar="N", help=MAX_SESSIONS_HELP)
     option("--idle-timeout", type=float, default=1800.0, metavar="SECONDS", help=IDLE_HELP)
     option("--auth", choices=AUTH_MODES, default="none", help=AUTH_HELP)
+    option("--database", metavar="URL", help=DATABASE_HELP)
 
 
 def server_data_dir(given: str | None) -> Path:
@@ -79,6 +84,14 @@ def run_serve(args: argparse.Namespace) -> int:
             auth=args.auth,
         )
     except ValueError as error:
+        print(f"pawnshop: {error}", file=sys.stderr)
+        return 2
+    from saves.store.postgres import StoreUnavailable
+    from tui.net.server_store import check_database
+
+    try:
+        check_database(getattr(args, "database", None))
+    except StoreUnavailable as error:
         print(f"pawnshop: {error}", file=sys.stderr)
         return 2
     halls: list[TableHall] = []
