@@ -17,6 +17,7 @@ from core.game import Game
 from core.registry import GameEntry
 from tui.plain_text import plain
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.list_keys import KeyedOptionList
 
 
 class GameSelectScreen(Screen[None]):
@@ -24,6 +25,7 @@ class GameSelectScreen(Screen[None]):
 
     HELP_TITLE = "Keys in the list of games"
     BINDINGS = [
+        Binding("enter", "choose", "Set up the game", show=False, id="select.choose"),
         Binding("l", "app.load", "Load game", id="select.load"),
         Binding("q", "app.quit", "Quit", id="select.quit"),
     ]
@@ -44,13 +46,16 @@ class GameSelectScreen(Screen[None]):
             prompt.append(game.name, style="bold")
             prompt.append(f"\n{game.description}", style="dim")
             options.append(Option(prompt, id=game.id))
-        yield OptionList(*options, id="game-list")
+        yield KeyedOptionList(*options, id="game-list")
         yield Static("", id="select-message")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
         self._show_message()
+
+    def action_choose(self) -> None:
+        self.query_one(OptionList).action_select()
 
     def current_game(self) -> Game | None:
         """The highlighted game (for the rules page)."""
