@@ -15,3 +15,11 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
     folder.mkdir()
     return folder
+
+
+@pytest.fixture(autouse=True)
+def truecolor_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Apps under test draw as on a terminal with 24-bit colour, whatever terminal runs the
+    tests: the board's colours depend on the depth (the tests of other depths set their own)."""
+    monkeypatch.setenv("COLORTERM", "truecolor")
+    monkeypatch.delenv("NO_COLOR", raising=False)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
 from rich.color import ColorSystem as RichColorSystem
 from rich.console import Console
@@ -19,7 +19,10 @@ from textual.app import App
 from textual.color import Color
 from textual.filter import LineFilter
 
-ColourSystem = Literal["truecolor", "256", "16", "none"]
+from tui.widgets.colour_depth import ColourDepth
+
+#: The depths a session's terminal may have (the board chooses its colours by the same).
+ColourSystem = ColourDepth
 
 #: TERM values of terminals known to show 24-bit colour.
 TRUECOLOUR_TERMS = frozenset(

@@ -11,6 +11,9 @@ lines rather than the whole board (the screen is never laid out again for it).
 Everything important is readable without colour: pieces carry their side in their text,
 the cursor is bracketed ``[Q]``, selected squares ``(Q)``, squares the selection may go on
 to ``>Q<`` or ``•``, the squares of a hinted move ``{Q}``, and canals are drawn as double lines.
+The colours come from the stylesheet, chosen per colour depth (``colour_depth.py``) so that
+squares, regions and highlights stay apart in 256 and 16 colours too; with no colour at all
+the dark squares are drawn in reverse video and the squares of the last move underlined.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from core.squares import FILES
 from core.view import BoardView, Cell
 from tui.widgets.board_geometry import BoardGeometry
 from tui.widgets.board_marks import MARK_COMPONENTS, MarkLook, look_of
+from tui.widgets.colour_depth import ColourDepth, colour_depth, depth_class
 
 REGION_STYLES = 4
 #: The glyphs drawn around and between pieces: canal crossing, canal along a file, canal along
@@ -39,7 +43,8 @@ REGION_STYLES = 4
 #: UTF-8 (the ``ascii`` switch).
 GLYPHS = {False: ("╬", "║", "═", "•", "·"), True: ("+", "|", "=", "*", ".")}
 OWNER_STYLES = 4
-#: How much lighter every other square of a region is drawn.
+#: How much lighter every other square of a special square's colour is drawn (the light
+#: squares of a region have colours of their own, ``board--light-<n>``).
 CHECKER_LIGHTEN = 0.06
 
 
@@ -57,6 +62,7 @@ class BoardWidget(Widget):
         "board--hint",
         "board--neutral",
         *(f"board--region-{n}" for n in range(REGION_STYLES)),
+        *(f"board--light-{n}" for n in range(REGION_STYLES)),
         *(f"board--owner-{n}" for n in range(OWNER_STYLES)),
         *MARK_COMPONENTS,
     }
@@ -72,6 +78,9 @@ class BoardWidget(Widget):
     flipped: reactive[bool] = reactive(False)
     #: Draw only ASCII characters (taken from the app's ``ascii_board`` when mounted).
     ascii: reactive[bool] = reactive(False)
+    #: The colour depth drawn for (taken from the app when mounted): it sets the CSS class
+    #: ``-colours-<depth>`` that chooses the colours, and with ``none`` the reverse video.
+    colours: reactive[ColourDepth] = reactive[ColourDepth]("truecolor")
 
     class SquareClicked(Message):
         """A square of the board was clicked."""
@@ -148,6 +157,12 @@ class BoardWidget(Widget):
 
     watch_flipped = watch_ascii = _invalidate
 
+    def watch_colours(self, old: ColourDepth, new: ColourDepth) -> None:
+        self.remove_class(depth_class(old))
+        self.add_class(depth_class(new))
+        self._palette = None
+        self._invalidate()
+
     def watch_view(self, old: BoardView | None, new: BoardView | None) -> None:
         if old is None or new is None or not _same_shape(old, new):
             self._invalidate()
@@ -185,6 +200,8 @@ class BoardWidget(Widget):
 
     def on_mount(self) -> None:
         self.ascii = bool(getattr(self.app, "ascii_board", False))
+        self.colours = colour_depth(self.app)
+        self.add_class(depth_class(self.colours))
 
     def on_resize(self, event: Resize) -> None:
         self._invalidate()
@@ -269,6 +286,8 @@ class _Palette:
     """The board's styles from its stylesheet, looked up once until the styles change."""
 
     def __init__(self, widget: BoardWidget) -> None:
+        #: Without colour the squares are told apart by reverse video and underlines.
+        self.monochrome = widget.colours == "none"
         self.base = widget.rich_style
         self.label = widget.get_component_rich_style("board--label")
         self.wall = widget.get_component_rich_style("board--wall")
@@ -282,11 +301,19 @@ class _Palette:
             widget.get_component_styles(f"board--region-{n}").background
             for n in range(REGION_STYLES)
         ]
+        self.lights = [
+            widget.get_component_styles(f"board--light-{n}").background
+            for n in range(REGION_STYLES)
+        ]
         self.highlights = {
             name: widget.get_component_styles(f"board--{name}").background
             for name in ("cursor", "selected", "target", "hint", "last")
         }
-        self.cursor_text = widget.get_component_rich_style("board--cursor", partial=True)
+        self.cursor_text = (
+            Style()
+            if self.monochrome
+            else widget.get_component_rich_style("board--cursor", partial=True)
+        )
         #: Each mark's background and text style (see ``board_marks``).
         self.marks = {
             name: (
@@ -365,6 +392,15 @@ class _Painter:
                 segments.append(Segment(" ", self.palette.label))
         return segments
 
+    def _ground(self, square: int, cell: Cell, text_line: bool) -> Style:
+        """The style of a square's blank cells: its background colour, or without colour
+        reverse video on the dark squares and an underline under the last move's text."""
+        if not self.palette.monochrome:
+            return Style(bgcolor=self._background(square, cell).rich_color)
+        rank, file = divmod(square, self.view.width)
+        last = text_line and square in self.widget.last_move
+        return Style(reverse=(rank + file) % 2 == 0, underline=last)
+
     def _background(self, square: int, cell: Cell) -> Color:
         widget = self.widget
         if square == widget.cursor:
@@ -377,13 +413,14 @@ class _Painter:
             return self.palette.highlights["hint"]
         if square in widget.last_move:
             return self.palette.highlights["last"]
+        rank, file = divmod(square, self.view.width)
+        light = (rank + file) % 2 == 1
         look = look_of(cell.mark)
         if look is not None and look.background:
             colour = self.palette.marks[look.component][0]
-        else:
-            colour = self.palette.regions[cell.region % REGION_STYLES]
-        rank, file = divmod(square, self.view.width)
-        return colour.lighten(CHECKER_LIGHTEN) if (rank + file) % 2 else colour
+            return colour.lighten(CHECKER_LIGHTEN) if light else colour
+        region = cell.region % REGION_STYLES
+        return (self.palette.lights if light else self.palette.regions)[region]
 
     def _cell(self, square: int, with_text: bool, spare: bool = False) -> list[Segment]:
         """One line of a square: its text line, its spare line (under the text, where a
@@ -391,7 +428,7 @@ class _Painter:
         widget, palette = self.widget, self.palette
         cell = self.view.cells[square]
         width = self.geometry.cell_width
-        background = Style(bgcolor=self._background(square, cell).rich_color)
+        background = self._ground(square, cell, with_text)
         look = look_of(cell.mark, widget.ascii)
         if not with_text:
             if spare and look is not None:

@@ -11,8 +11,10 @@ six wide and two high, the northward arrows on the top line and the others under
 The text is ``P``/``p`` for a South/North pawn, ``G4``/``g4`` for a stack of gold (the
 letter's case is the owner) and ``T``/``t`` for a bare tile of South's/North's colour. The
 cursor is drawn in reverse, a selected square ends with ``*``, a square the selection may go
-on to with ``•``; all of it reads without colour. Everything else (clicks, the cursor, the
-geometry helpers tests use) is the generic board widget's.
+on to with ``•``, a hinted one with ``?``; all of it reads without colour (where there is
+none, the squares of North's colour are drawn in reverse video and the last move
+underlined). Everything else (clicks, the cursor, the geometry helpers tests use) is the
+generic board widget's.
 """
 
 from __future__ import annotations
@@ -124,11 +126,21 @@ class ChaseBoardWidget(BoardWidget):
 
     def _styles(self, square: int, cell: Cell) -> tuple[Style, Style, Style]:
         """The square's plain style, its arrows' (the tile's colour) and its text's."""
-        background = Style(bgcolor=self._background(square, cell).rich_color)
-        base = self.rich_style + background
-        if square == self.cursor:
-            base += Style(reverse=True, bold=True)
-        arrows = base + self._style(f"board--owner-{tile_face(cell)}")
+        cursor = square == self.cursor
+        if self.colours == "none":
+            # The squares of North's colour (and the arrows of tiles showing it) in reverse
+            # video; the last move underlined, the cursor as well, bold and inverting its
+            # square.
+            marked = Style(underline=cursor or square in self.last_move, bold=cursor)
+            base = self.rich_style + marked + Style(reverse=(cell.region == 1) != cursor)
+            arrows = self.rich_style + marked + Style(reverse=(tile_face(cell) == 1) != cursor)
+        else:
+            background = Style(bgcolor=self._background(square, cell).rich_color)
+            base = self.rich_style + background
+            if cursor:
+                base += Style(reverse=True, bold=True)
+            arrows = base
+        arrows += self._style(f"board--owner-{tile_face(cell)}")
         owner = "neutral" if cell.owner is None else f"owner-{cell.owner}"
         return base, arrows, base + self._style(f"board--{owner}") + Style(bold=True)
 
@@ -138,11 +150,14 @@ class ChaseBoardWidget(BoardWidget):
         return cell.text[:3]
 
     def _flag(self, square: int) -> str:
-        """``*`` on a selected square, ``•`` on one the selection may go on to."""
+        """``*`` on a selected square, ``•`` on one the selection may go on to, ``?`` on the
+        squares of a hint."""
         if square in self.selected:
             return "*"
         if square in self.targets:
             return "*" if self.ascii else "•"
+        if square in self.hint:
+            return "?"
         return " "
 
     def _square_line(self, square: int, cell: Cell, line: int) -> list[Segment]:
