@@ -15,7 +15,7 @@ markup, and one player's name must not break or restyle every other player's lob
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -23,7 +23,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
-from textual.widgets.data_table import ColumnKey
+from textual.widgets.data_table import ColumnKey, RowKey
 
 from core.game import Game
 from tui.net.crossing import post_across
@@ -33,6 +33,7 @@ from tui.play.hall import TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table, TableRefusal
 from tui.play.table_rows import options_text, seats_text
+from tui.textual_internals import update_cells_in_place
 from tui.widgets.key_footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -163,11 +164,7 @@ class LobbyScreen(Screen[None]):
                 # Only new tables go at the end; anything else is listed again from scratch.
                 widget.clear()
                 kept = []
-            for number in kept:
-                old, new = self.shown_rows[number], rows[number]
-                for column, (was, now) in enumerate(zip(old, new, strict=True)):
-                    if was != now:
-                        widget.update_cell(str(number), self.columns[column], plain_cell(now))
+            self._update_cells(widget, kept, rows)
             for number in numbers[len(kept) :]:
                 widget.add_row(*map(plain_cell, rows[number]), key=str(number))
             self.numbers = numbers
@@ -177,6 +174,22 @@ class LobbyScreen(Screen[None]):
                 if widget.cursor_row != row:
                     widget.move_cursor(row=row)
         self.show_detail()
+
+    def _update_cells(self, widget: DataTable[Any], kept: list[int], rows: dict[int, Row]) -> None:
+        """Rewrite the cells of the ``kept`` rows whose text changed. A move changes a cell or
+        two: only their rows are drawn again (``update_cells_in_place``), where Textual's own
+        ``update_cell`` would have every cell of the list drawn again."""
+        changed = [
+            (RowKey(str(number)), self.columns[column], plain_cell(now))
+            for number in kept
+            for column, (was, now) in enumerate(
+                zip(self.shown_rows[number], rows[number], strict=True)
+            )
+            if was != now
+        ]
+        if changed and not update_cells_in_place(widget, changed):
+            for row_key, column_key, text in changed:
+                widget.update_cell(row_key, column_key, text)
 
     def _row(self, table: Table) -> Row:
         return (

@@ -1,0 +1,73 @@
+"""A move at one table redraws one row of every lobby, not the whole list: with dozens of
+lobbies on a server, each redrawing its list at every move of every game, drawing every cell
+again was the largest cost of a move."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from net_helpers import make_hall
+from textual.strip import Strip
+from textual.widgets import DataTable
+from waiting import wait_for
+
+from core.registry import find_game
+from tui.net.app import NetApp
+from tui.net.lobby import REDRAW_INTERVAL, LobbyScreen
+from tui.play.hall import ME, OPEN
+from tui.play.identity import PlayerIdentity
+
+MARTIAN = find_game("martian-chess")
+CAROL = PlayerIdentity("carol")
+TABLES = 6
+
+
+def drawn_row(widget: DataTable[object], number: int) -> str:
+    """The text the list draws for table ``number`` (the header is line 0)."""
+    return widget.render_line(widget.get_row_index(str(number)) + 1).text
+
+
+def test_a_move_redraws_only_the_row_of_its_table(tmp_path: Path) -> None:
+    hall = make_hall(tmp_path)
+    tables = []
+    for number in range(TABLES):
+        table = hall.open_table(MARTIAN, {}, [ME, OPEN], PlayerIdentity(f"south{number}"))
+        table.sit(PlayerIdentity(f"north{number}"), 1)
+        tables.append(table)
+
+    async def main() -> None:
+        app = NetApp(hall, CAROL, ascii_board=False)
+        async with app.run_test(size=(100, 32)) as pilot:
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            widget = lobby.query_one(DataTable)
+            await wait_for(lambda: widget.row_count == TABLES, what="every table listed")
+            await pilot.pause()
+            drawn: list[int] = []
+            render_line = widget.render_line
+
+            def recorded(y: int) -> Strip:
+                drawn.append(y)
+                return render_line(y)
+
+            widget.render_line = recorded  # type: ignore[method-assign]
+            await asyncio.sleep(REDRAW_INTERVAL)  # the next change shows at once
+            moved = tables[2]
+            moved.play(PlayerIdentity("south2"), MARTIAN.parse_move(moved.record.state, "b1-a1"))
+            row = widget.get_row_index(str(moved.number)) + 1
+            await wait_for(
+                lambda: row in drawn and "north2 (North) to move" in render_line(row).text,
+                what="the moved table's row drawn again",
+            )
+            await pilot.pause()
+            assert set(drawn) == {row}
+            assert drawn_row(widget, moved.number).split()[:2] == [str(moved.number), "Martian"]
+            assert " 1 " in render_line(row).text
+            still = tables[3]
+            assert "south3 (South) to move" in drawn_row(widget, still.number)
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), 60))
+    finally:
+        hall.close()
