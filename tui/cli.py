@@ -1,5 +1,5 @@
 """The ``pawnshop`` command: the app, ``open FILE``, ``gtp``, ``serve``, ``--version``,
-``--data-dir``.
+``--data-dir``, ``--ascii``.
 
 Errors are one line on stderr and exit status 2, never a traceback.
 """
@@ -20,6 +20,10 @@ DATA_DIR_HELP = (
     "where saved games and the autosave live "
     "(default: $PAWNSHOP_DATA_DIR, else your platform's data folder)"
 )
+ASCII_HELP = (
+    "draw the app in plain ASCII (the default where the locale or TERM cannot show UTF-8: "
+    "a locale that is not UTF-8, or TERM vt100, vt220, dumb ...)"
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -31,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"pawnshop {__version__}")
     parser.add_argument("--data-dir", metavar="DIR", help=DATA_DIR_HELP)
+    parser.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     opener = commands.add_parser(
         "open",
@@ -43,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     opener.add_argument("file", help="the save file")
     # Also accepted after the command; SUPPRESS keeps a value given before it.
     opener.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=DATA_DIR_HELP)
+    opener.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help=ASCII_HELP)
     commands.add_parser(
         "gtp",
         help="talk the engine text protocol on stdin and stdout",
@@ -82,6 +88,7 @@ def run_app(args: argparse.Namespace) -> int:
     from saves.errors import SaveError
     from saves.format import load
     from tui.app import create_app
+    from tui.ascii.detect import local_wants_ascii
 
     record = path = None
     if args.command == "open":
@@ -96,6 +103,7 @@ def run_app(args: argparse.Namespace) -> int:
         record=record,
         path=path,
         exit_after_first_frame=os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1",
+        ascii=args.ascii or local_wants_ascii(),
     )
     app.run()
     return app.return_code or 0

@@ -14,7 +14,7 @@ from net_helpers import join, serving_tables
 from test_ssh_support import connect, open_terminal, run_scenario
 
 from core.registry import find_game
-from tui.net.app import wants_ascii
+from tui.ascii.detect import session_wants_ascii
 from tui.net.serve import AUTH_MODES
 from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
@@ -36,7 +36,7 @@ def board_rows(text: str) -> list[str]:
 def test_terminal_types_without_line_drawing_get_the_ascii_board(
     term: str, ascii_board: bool
 ) -> None:
-    assert wants_ascii(term) is ascii_board
+    assert session_wants_ascii(term, {}) is ascii_board
 
 
 def test_a_vt100_sees_an_ascii_board_and_the_lobby_switches_it(tmp_path: Path) -> None:

@@ -24,16 +24,7 @@ from tui.play.storage import Storage
 from tui.play.table import Table
 from tui.ssh.session_info import SessionInfo
 
-#: Terminal types that may not show UTF-8 line drawing; they get the ASCII board.
-ASCII_TERMS = ("vt", "dumb", "ansi", "unknown")
-
 READ_ONLY = "is not written: games played here are saved by the server itself"
-
-
-def wants_ascii(term: str) -> bool:
-    """Whether a terminal of type ``term`` should get the ASCII board from the start."""
-    name = term.strip().lower()
-    return not name or name.startswith(ASCII_TERMS)
 
 
 @dataclass(frozen=True)
@@ -137,6 +128,6 @@ def net_app_factory(hall: TableHall) -> Callable[[SessionInfo], Any]:
 
     def build(info: SessionInfo) -> NetApp:
         hall.check_tables()
-        return NetApp(hall, info.player, ascii_board=wants_ascii(info.term))
+        return NetApp(hall, info.player, ascii_board=info.ascii)
 
     return build

@@ -21,6 +21,7 @@ from rich.console import Console
 from textual.app import App
 from textual.driver import Driver
 
+from tui.ascii.detect import session_wants_ascii
 from tui.play.identity import PlayerIdentity
 from tui.ssh.colours import apply_colour_system, colour_system_for
 from tui.ssh.containment import describe_app
@@ -203,7 +204,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def _build_app(self) -> App[Any]:
         channel = self._channel
         assert channel is not None and self._term is not None
-        colours = colour_system_for(self._term, channel.get_environment())
+        environment = channel.get_environment()
+        colours = colour_system_for(self._term, environment)
         info = SessionInfo(
             player=self.player,
             term=self._term,
@@ -211,6 +213,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             size=self._size,
             peer=self.peer,
             data_dir=self._host.data_dir,
+            ascii=session_wants_ascii(self._term, environment),
         )
         app = self._host.app_factory(info)
         driver = SSHDriver(

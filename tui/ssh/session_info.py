@@ -20,7 +20,8 @@ class SessionInfo:
     ``term`` is the client's TERM as sent with its pty request; ``colours`` the colour
     system chosen from it (the app's console is already set to it); ``size`` the terminal
     size (columns, rows) at the start; ``peer`` the client's address; ``data_dir`` the
-    server's data directory.
+    server's data directory; ``ascii`` whether the terminal is to be drawn in ASCII only, from
+    its TERM and the locale the client sent (``tui.ascii.detect``).
     """
 
     player: PlayerIdentity
@@ -29,6 +30,7 @@ class SessionInfo:
     size: tuple[int, int]
     peer: str
     data_dir: Path
+    ascii: bool = False
 
 
 #: Builds the app for one session. The server gives it the session's driver and console.
