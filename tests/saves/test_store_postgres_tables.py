@@ -18,7 +18,7 @@ from table_store_contract import ANN, BOB, CHECKS, DEADLINE, OpenStore, opened, 
 
 from saves.store import postgres_tables
 from saves.store.postgres_tables import CHANNEL, PostgresTableStore
-from saves.store.tables import MoveRaced, StoredSeat
+from saves.store.tables import MoveRaced, StoredSeat, TableStoreError
 
 _SPAWN = multiprocessing.get_context("spawn")
 
@@ -118,3 +118,18 @@ def test_leases_run_by_the_databases_clock(
             ).fetchone() or (0.0, 0.0)
         assert now + 50 < expires <= now + 60
         assert store.lease_holder("table:1") == "me"
+
+
+def test_a_lost_connection_is_one_sentence_and_the_next_call_connects_again(
+    postgres_url: str,
+) -> None:
+    with opened(partial(PostgresTableStore, postgres_url)) as store:
+        table = store.open_table("martian-chess", text_of([]), [], (ANN, None))
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (store.connection.info.backend_pid,))
+        with pytest.raises(TableStoreError) as lost:
+            store.seat(table.number, 1, BOB)
+        said = str(lost.value)
+        assert said.startswith("The PostgreSQL server at 127.0.0.1 port ")
+        assert said.endswith("; try again.") and "\n" not in said
+        assert store.seat(table.number, 1, BOB).seats == (ANN, BOB)
