@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +15,7 @@ from saves import paths
 if TYPE_CHECKING:
     from textual.app import App
 
+    from tui.ssh.server import Listening
     from tui.ssh.session_info import SessionInfo
 
 #: ``tui.ssh.config.AUTH_MODES``, spelt out: importing ``tui.ssh`` loads asyncssh, which the
@@ -32,6 +36,10 @@ IDLE_HELP = "close a session after this long without a key press (default: %(def
 DATABASE_HELP = (
     "the PostgreSQL database that servers on several machines share, "
     "postgresql://USER:PASSWORD@HOST:PORT/DATABASE (default: SQLite in the data folder)"
+)
+WORKERS_HELP = (
+    "server processes sharing the port, each using one core; a supervisor restarts any that "
+    "stops (default: one per core, here %(default)s; 1: one process)"
 )
 AUTH_HELP = (
     "none: the SSH user name is the player; publickey: any key is let in and its "
@@ -57,6 +65,7 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
     option("--idle-timeout", type=float, default=1800.0, metavar="SECONDS", help=IDLE_HELP)
     option("--auth", choices=AUTH_MODES, default="none", help=AUTH_HELP)
     option("--database", metavar="URL", help=DATABASE_HELP)
+    option("--workers", type=int, default=default_workers(), metavar="N", help=WORKERS_HELP)
 
 
 def server_data_dir(given: str | None) -> Path:
@@ -65,8 +74,79 @@ def server_data_dir(given: str | None) -> Path:
     return paths.data_dir() / SERVER_FOLDER
 
 
+def default_workers() -> int:
+    """One worker per core."""
+    return max(1, os.cpu_count() or 1)
+
+
 def run_serve(args: argparse.Namespace) -> int:
-    """Serve until stopped; 2 with one line on stderr if the settings or the address are bad."""
+    """Serve until stopped; 2 with one line on stderr if the settings or the address are bad.
+    With more than one worker, this process supervises that many server processes."""
+    workers = getattr(args, "workers", 1)
+    if workers < 1:
+        print(f"pawnshop: --workers must be 1 or more, not {workers}", file=sys.stderr)
+        return 2
+    if workers == 1:
+        return serve_here(args)
+    return supervise_workers(args, workers)
+
+
+def supervise_workers(args: argparse.Namespace, workers: int) -> int:
+    """Check the settings and the host key here, once, then start and watch the workers."""
+    from tui.net.workers import supervise
+    from tui.ssh import ServerConfig
+    from tui.ssh.hostkey import HostKeyError, load_or_create_host_key
+    from tui.ssh.server_log import close_server_log, open_server_log
+
+    try:
+        config = server_config(args)
+    except ValueError as error:
+        print(f"pawnshop: {error}", file=sys.stderr)
+        return 2
+    assert isinstance(config, ServerConfig)
+    from saves.store.postgres import StoreUnavailable
+    from tui.net.server_store import check_database
+
+    try:
+        check_database(getattr(args, "database", None))
+    except StoreUnavailable as error:
+        print(f"pawnshop: {error}", file=sys.stderr)
+        return 2
+    # Made before the workers start, so that they do not race to make it.
+    log = open_server_log(config.log_path)
+    try:
+        load_or_create_host_key(config.resolved_host_key_path, log)
+    except HostKeyError as error:
+        print(f"pawnshop: {error}", file=sys.stderr)
+        return 2
+    finally:
+        close_server_log(log)
+    return supervise(args, workers, config.data_dir, config.log_path)
+
+
+def server_config(args: argparse.Namespace) -> Any:
+    """The ``ServerConfig`` of the command's options; ``ValueError`` for a bad one."""
+    from tui.ssh import ServerConfig
+
+    return ServerConfig(
+        data_dir=server_data_dir(getattr(args, "data_dir", None)),
+        host=args.host,
+        port=args.port,
+        host_key_path=Path(args.host_key).expanduser() if args.host_key else None,
+        max_sessions=args.max_sessions,
+        idle_timeout=args.idle_timeout,
+        auth=args.auth,
+    )
+
+
+def serve_here(
+    args: argparse.Namespace,
+    *,
+    listening: Listening | None = None,
+    announce: Callable[[int], None] | None = None,
+) -> int:
+    """Serve in this process until stopped. A worker among several is given its way of
+    ``listening`` and says it is ready with ``announce(port)`` instead of the line for people."""
     from tui.net.app import net_app_factory
     from tui.net.server_hall import server_hall
     from tui.play.hall import TableHall
@@ -74,15 +154,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from tui.ssh.hostkey import HostKeyError
 
     try:
-        config = ServerConfig(
-            data_dir=server_data_dir(getattr(args, "data_dir", None)),
-            host=args.host,
-            port=args.port,
-            host_key_path=Path(args.host_key).expanduser() if args.host_key else None,
-            max_sessions=args.max_sessions,
-            idle_timeout=args.idle_timeout,
-            auth=args.auth,
-        )
+        config: ServerConfig = server_config(args)
     except ValueError as error:
         print(f"pawnshop: {error}", file=sys.stderr)
         return 2
@@ -104,6 +176,9 @@ def run_serve(args: argparse.Namespace) -> int:
         hall.restore()
         hall.start()
         halls.append(hall)
+        if announce is not None:
+            announce(server.port)
+            return
         who = "any SSH key" if config.auth == "publickey" else "no password"
         print(
             f"pawnshop: serving on {config.host} port {server.port} ({who}); players type "
@@ -112,7 +187,7 @@ def run_serve(args: argparse.Namespace) -> int:
         )
 
     try:
-        run(config, app_factory, on_ready=ready)
+        run(config, app_factory, on_ready=ready, listening=listening)
     except HostKeyError as error:
         print(f"pawnshop: {error}", file=sys.stderr)
         return 2
@@ -120,3 +195,26 @@ def run_serve(args: argparse.Namespace) -> int:
         for hall in halls:
             hall.close()
     return 0
+
+
+def worker_main(settings: str) -> int:
+    """A worker of ``pawnshop serve --workers N``, started by its supervisor with the
+    command's options as JSON (``tui.net.workers``)."""
+    from tui.net.workers import READY, stop_with_supervisor, worker_log
+    from tui.ssh.server import Listening
+
+    args = argparse.Namespace(**json.loads(settings))
+    # Textual takes stdout and stderr over while apps run: the log and the ready line go to
+    # copies of the pipes, made before any app starts.
+    log = worker_log(os.fdopen(os.dup(2), "w", buffering=1, encoding="utf-8"))
+    ready_line = os.fdopen(os.dup(1), "w", buffering=1, encoding="utf-8")
+    stop_with_supervisor()
+
+    def announce(port: int) -> None:
+        print(f"{READY} {port}", file=ready_line, flush=True)
+
+    return serve_here(args, listening=Listening(reuse_port=True, log=log), announce=announce)
+
+
+if __name__ == "__main__":
+    raise SystemExit(worker_main(sys.argv[1]))

@@ -15,6 +15,7 @@ import logging
 import signal
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,17 @@ KEEPALIVE_INTERVAL = 30.0
 KEEPALIVE_COUNT_MAX = 4
 
 TOO_MANY_CONNECTIONS = "The game table is full right now; please try again later."
+
+
+@dataclass(frozen=True)
+class Listening:
+    """How one server process among several (``pawnshop serve --workers N``) listens and
+    logs: on a port the others listen on too (``SO_REUSEPORT``: the system hands each new
+    connection to one of them), and to the ``log`` given, which a supervisor writes to the
+    log file, instead of opening the file itself."""
+
+    reuse_port: bool = False
+    log: logging.Logger | None = None
 
 
 class GameConnection(asyncssh.SSHServer):
@@ -125,10 +137,19 @@ class GameConnection(asyncssh.SSHServer):
 class GameServer:
     """The listening server, its connections and its running sessions."""
 
-    def __init__(self, config: ServerConfig, app_factory: AppFactory) -> None:
+    def __init__(
+        self,
+        config: ServerConfig,
+        app_factory: AppFactory,
+        *,
+        listening: Listening | None = None,
+    ) -> None:
+        """``listening``: how a worker among several listens and logs (by default the one
+        server on its port, logging to its file)."""
         self.config = config
         self._app_factory = app_factory
-        self._log = open_server_log(config.log_path)
+        self._listening = listening or Listening()
+        self._log = self._listening.log or open_server_log(config.log_path)
         self._listener: asyncssh.SSHAcceptor | None = None
         self._connections: set[GameConnection] = set()
         self._sessions: set[GameSession] = set()
@@ -231,6 +252,7 @@ class GameServer:
             host_based_auth=False,
             gss_kex=False,
             gss_auth=False,
+            reuse_port=self._listening.reuse_port,
             allow_pty=True,
             line_editor=False,
             encoding=None,
@@ -308,9 +330,11 @@ class GameServer:
         sys.stderr = self._stderr
 
 
-async def start_server(config: ServerConfig, app_factory: AppFactory) -> GameServer:
+async def start_server(
+    config: ServerConfig, app_factory: AppFactory, *, listening: Listening | None = None
+) -> GameServer:
     """Start serving on the running event loop; ``await server.close()`` to stop."""
-    server = GameServer(config, app_factory)
+    server = GameServer(config, app_factory, listening=listening)
     try:
         await server.start()
     except BaseException:
@@ -324,26 +348,28 @@ def run(
     app_factory: AppFactory,
     *,
     on_ready: Callable[[GameServer], None] | None = None,
+    listening: Listening | None = None,
 ) -> None:
     """Serve until SIGINT or SIGTERM. ``on_ready`` is called once the server listens.
 
     Raises ``OSError`` if the address cannot be listened on and ``HostKeyError`` if the host
     key file is unusable; both before any session starts.
     """
-    asyncio.run(_serve_until_signalled(config, app_factory, on_ready))
+    asyncio.run(_serve_until_signalled(config, app_factory, on_ready, listening))
 
 
 async def _serve_until_signalled(
     config: ServerConfig,
     app_factory: AppFactory,
     on_ready: Callable[[GameServer], None] | None,
+    listening: Listening | None = None,
 ) -> None:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     signals = (signal.SIGINT, signal.SIGTERM)
     for signal_number in signals:
         loop.add_signal_handler(signal_number, stop.set)
-    server = await start_server(config, app_factory)
+    server = await start_server(config, app_factory, listening=listening)
     asyncssh_log = logging.getLogger("asyncssh")
     # asyncssh's own warnings go to the server's log file, not to the terminal.
     propagate, asyncssh_log.propagate = asyncssh_log.propagate, False
