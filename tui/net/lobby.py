@@ -35,6 +35,7 @@ from tui.play.table import Table, TableRefusal
 from tui.play.table_rows import options_text, seats_text
 from tui.textual_internals import update_cells_in_place
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.list_keys import KeyedTable
 
 if TYPE_CHECKING:
     from tui.net.app import NetApp
@@ -58,11 +59,14 @@ class HallChanged(Message):
 class LobbyScreen(Screen[None]):
     HELP_TITLE = "Keys in the lobby"
     AUTO_FOCUS = "#tables"
+    #: The footer keeps room for ``?`` and F1 at 80 columns: ``w`` and ``a`` are in the help,
+    #: and the line under the list says what Enter and ``w`` do on the highlighted table.
     BINDINGS = [
+        Binding("enter", "join", "Join the table", show=False, id="lobby.join"),
         Binding("n", "new_table", "New table", id="lobby.new"),
-        Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("w", "watch", "Watch", show=False, id="lobby.watch"),
         Binding("r", "app.load", "Finished games", id="lobby.finished"),
-        Binding("a", "ascii", "ASCII board", id="lobby.ascii"),
+        Binding("a", "ascii", "ASCII board", show=False, id="lobby.ascii"),
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
@@ -88,7 +92,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         title = f"pawnshop · tables on this server · you are {self.player.name}"
         yield Static(plain(title), id="title")
-        yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield KeyedTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static("", id="lobby-detail")
         yield Static("", id="lobby-message")
         yield KeyFooter()
@@ -269,6 +273,10 @@ class LobbyScreen(Screen[None]):
             self.say(str(refusal), error=True)
             return
         self.net_app.open_table(table)
+
+    def action_join(self) -> None:
+        """Enter on the list: the list's own selection, handled by ``join``."""
+        self.query_one(DataTable).action_select_cursor()
 
     def action_watch(self) -> None:
         table = self.highlighted()
