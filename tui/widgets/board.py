@@ -43,6 +43,8 @@ REGION_STYLES = 4
 #: UTF-8 (the ``ascii`` switch).
 GLYPHS = {False: ("╬", "║", "═", "•", "·"), True: ("+", "|", "=", "*", ".")}
 OWNER_STYLES = 4
+#: The most columns a square's text and its brackets take (``[  Q  ]``).
+TEXT_FIELD = 7
 #: How much lighter every other square of a special square's colour is drawn (the light
 #: squares of a region have colours of their own, ``board--light-<n>``).
 CHECKER_LIGHTEN = 0.06
@@ -455,15 +457,31 @@ class _Painter:
             marks = "{}"
         else:
             marks = "  "
-        inner = width - 2 if width >= 5 else width
+        # The text and its brackets take at most TEXT_FIELD columns in the middle of the
+        # square, so that on a large square the brackets stay close to what they mark.
+        field = min(width, TEXT_FIELD)
+        inner = field - 2 if field >= 5 else field
         body = text[:inner].center(inner)
         style = palette.base + background + style
+        left = (width - field) // 2
+        right = width - field - left
         if look is not None and look.fill != " ":
             fill_style = palette.base + background + self._mark_style(look)
-            return look.filled(marks if inner < width else "", body, style, fill_style)
-        if inner == width:
-            return [Segment(body, style)]
-        return [Segment(marks[0], style), Segment(body, style), Segment(marks[1], style)]
+            segments = look.filled(marks if inner < field else "", body, style, fill_style)
+            pad, pad_style = look.fill, fill_style
+        else:
+            if inner == field:
+                segments = [Segment(body, style)]
+            else:
+                segments = [
+                    Segment(marks[0], style),
+                    Segment(body, style),
+                    Segment(marks[1], style),
+                ]
+            pad, pad_style = " ", palette.base + background
+        if not left and not right:
+            return segments
+        return [Segment(pad * left, pad_style), *segments, Segment(pad * right, pad_style)]
 
     def _mark_style(self, look: MarkLook) -> Style:
         return self.palette.marks[look.component][1]

@@ -16,8 +16,16 @@ from core.view import BoardView
 
 #: Rank labels and the space after them.
 LABEL_WIDTH = 3
-#: Square sizes (columns, rows) to try, largest first.
-CELL_SIZES = ((7, 3), (5, 2), (3, 1))
+#: The most lines a square is drawn high.
+MAX_CELL_HEIGHT = 9
+#: Square sizes (columns, rows) to try, largest first: from three lines up a square is twice
+#: as wide as high and one more (7x3, 9x4, ...), which on a terminal's tall cells reads as
+#: square, so a board grows with the room it has.
+CELL_SIZES = (
+    *((2 * height + 1, height) for height in range(MAX_CELL_HEIGHT, 2, -1)),
+    (5, 2),
+    (3, 1),
+)
 
 
 @dataclass(frozen=True, slots=True)

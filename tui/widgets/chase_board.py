@@ -1,8 +1,10 @@
 """The Chase board: every square shows its tile's exits as arrows at fixed places.
 
 Where there is room (a board of 59 by 25 characters) a square is seven characters wide and
-three lines high, the arrows round the pawn or gold stack like a compass; otherwise (at 80x24)
-six wide and two high, the northward arrows on the top line and the others under them::
+three lines high, the arrows round the pawn or gold stack like a compass, each on the side of
+the square it points to (larger squares, where there is more room, keep the arrows at their
+sides and corners); otherwise (at 80x24) six wide and two high, the northward arrows on the
+top line and the others under them::
 
      ↖ ↑ ↗
      ← P3→          ↖↑↗P3      a pawn with 3 gold under it, on a tile with exits
@@ -28,10 +30,13 @@ from textual.color import Color
 from core.squares import FILES
 from core.view import BoardView, Cell
 from tui.widgets.board import BoardWidget
+from tui.widgets.board_geometry import CELL_SIZES as BOARD_CELL_SIZES
 from tui.widgets.board_geometry import BoardGeometry
 
-#: Square sizes (columns, lines) to try, largest first.
-CELL_SIZES = ((7, 3), (6, 2))
+#: Square sizes (columns, lines) to try, largest first: the compass from three lines up,
+#: growing as the generic board's squares do, an odd number of lines high so that the text
+#: has as many lines above it as below.
+CELL_SIZES = (*(size for size in BOARD_CELL_SIZES if size[1] >= 3 and size[1] % 2), (6, 2))
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 ARROWS = dict(zip(DIRECTIONS, "↑↗→↘↓↙←↖", strict=True))
 ASCII_ARROWS = dict(zip(DIRECTIONS, "^/>\\v/<\\", strict=True))
@@ -104,8 +109,8 @@ class ChaseBoardWidget(BoardWidget):
         for column in range(geometry.width):
             square = rank * view.width + geometry.file_at(column)
             cell = view.cells[square]
-            if geometry.cell_height == 3:
-                segments.extend(self._compass_line(square, cell, line))
+            if geometry.cell_height >= 3:
+                segments.extend(self._compass_line(geometry, square, cell, line))
             else:
                 segments.extend(self._square_line(square, cell, line))
         return segments
@@ -171,18 +176,41 @@ class ChaseBoardWidget(BoardWidget):
         arrows = arrow_line(exits, BOTTOM_LINE, self.ascii)
         return [Segment(arrows, arrow_style), Segment(self._flag(square), base + Style(bold=True))]
 
-    def _compass_line(self, square: int, cell: Cell, line: int) -> list[Segment]:
-        """One line of a three-line square: the arrows round the text like a compass."""
+    def _compass_line(
+        self, geometry: BoardGeometry, square: int, cell: Cell, line: int
+    ) -> list[Segment]:
+        """One line of a square of three lines or more: each arrow on the side of the square
+        it points to, round the text in the middle (``compass_places``)."""
         base, arrow_style, text_style = self._styles(square, cell)
+        width, height = geometry.cell_width, geometry.cell_height
         exits = cell_exits(cell)
-        if line == 1:
-            west, east = (arrow_line(exits, (d,), self.ascii) for d in ("W", "E"))
-            return [
-                Segment(" " + west, arrow_style),
-                Segment(self._text(square, cell).center(3), text_style),
-                Segment(east + " ", arrow_style),
-            ]
-        places = ("NW", "N", "NE") if line == 0 else ("SW", "S", "SE")
-        arrows = " ".join(arrow_line(exits, places, self.ascii))
-        flag = self._flag(square) if line == 2 else " "
-        return [Segment(" " + arrows, arrow_style), Segment(flag, base + Style(bold=True))]
+        glyphs = ASCII_ARROWS if self.ascii else ARROWS
+        row: list[tuple[str, Style]] = [(" ", arrow_style)] * width
+        for direction, (x, y) in compass_places(width, height).items():
+            if y == line and direction in exits:
+                row[x] = (glyphs[direction], arrow_style)
+        if line == (height - 1) // 2:
+            text = self._text(square, cell).center(3)
+            middle = width // 2
+            row[middle - 1 : middle + 2] = [(char, text_style) for char in text]
+        if line != (height - 1) // 2:  # the flag's column, the flag on the bottom line
+            flag = self._flag(square) if line == height - 1 else " "
+            row[width - 1] = (flag, base + Style(bold=True))
+        return [Segment(char, style) for char, style in row]
+
+
+def compass_places(width: int, height: int) -> dict[str, tuple[int, int]]:
+    """Where each direction's arrow goes in a square of ``width`` by ``height`` (three lines
+    or more): ``(column, line)``, round the text in the middle of the middle line."""
+    left, middle, right = 1, width // 2, width - 2
+    top, centre, bottom = 0, (height - 1) // 2, height - 1
+    return {
+        "N": (middle, top),
+        "NE": (right, top),
+        "E": (right, centre),
+        "SE": (right, bottom),
+        "S": (middle, bottom),
+        "SW": (left, bottom),
+        "W": (left, centre),
+        "NW": (left, top),
+    }
