@@ -17,6 +17,14 @@ class OptionSpec:
     default: str
     choices: tuple[str, ...] = ()
     description: str = ""
+    #: The values of other options under which this one has any effect, like
+    #: ``(("players", ("4",)),)`` for teams; empty when it always has. Under any other value
+    #: it changes nothing, and a form leaves it out.
+    applies_when: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def applies(self, options: Mapping[str, str]) -> bool:
+        """Whether this option has any effect among ``options`` (the game's options)."""
+        return all(options.get(name) in values for name, values in self.applies_when)
 
     def check(self, value: str) -> str:
         value = str(value).strip()

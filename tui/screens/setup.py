@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.events import DescendantFocus
 from textual.screen import Screen
 from textual.widget import Widget
@@ -23,6 +23,9 @@ from tui.widgets.plain_input import PlainInput
 
 START_HINT = "Enter starts the game; Tab and Shift+Tab move between the options and names."
 SEAT_TYPE_NOTE = "Who plays this seat: a person here, or the computer at Easy, Normal or Hard."
+#: The class of the label of the row whose field has the focus (drawn in reverse video, which
+#: shows at every colour depth and without colour).
+CURRENT_ROW = "-current"
 
 
 def option_control(spec: OptionSpec) -> Widget:
@@ -49,16 +52,53 @@ def chosen_options(form: Widget, game: Game) -> dict[str, str]:
     return options
 
 
+def option_label(spec: OptionSpec) -> Label:
+    """The label of an option's row (``show_options_that_apply`` hides it with the option)."""
+    return Label(spec.label, id=f"label-option-{spec.name}")
+
+
+def show_options_that_apply(form: Widget, game: Game) -> dict[str, str]:
+    """Show in ``form`` only the options that have an effect under the others
+    (``OptionSpec.applies``: Martian Chess's teams with four players, MAC's portal squares in
+    Dark Chess), each with its ``option_label``. An option hidden by a change goes back to its
+    default, so a value typed for it cannot stop the game from starting. Returns the options
+    as the form now gives them."""
+    options = chosen_options(form, game)
+    for spec in game.option_specs:
+        control = form.query_one(f"#option-{spec.name}")
+        shown = spec.applies(options)
+        if control.display and not shown and isinstance(control, Select | Input):
+            control.value = spec.default
+            options[spec.name] = spec.default
+        control.display = shown
+        for label in form.query(f"#label-option-{spec.name}"):
+            label.display = shown
+    return options
+
+
 class SetupScreen(Screen[None]):
     CSS_PATH = "setup.tcss"
     AUTO_FOCUS = "#start"  # Enter starts with the defaults; Tab reaches the options
     HELP_TITLE = "Keys in the game setup"
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="setup.back")]
+    BINDINGS = [
+        Binding("tab", "app.focus_next", "Next field", show=False, id="setup.next"),
+        Binding(
+            "shift+tab", "app.focus_previous", "Previous field", show=False, id="setup.previous"
+        ),
+        Binding("escape", "app.pop_screen", "Back", id="setup.back"),
+    ]
 
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
         self.seats: tuple[str, ...] = game.seat_names(game.resolve_options())
+
+    def help_extra(self) -> list[tuple[str, str]]:
+        """Enter, which the focused field handles (Textual's keys are not in the help)."""
+        return [
+            ("⏎", "on Start game or a name: start; on a list: open it, then choose"),
+            ("↑ ↓", "in an open list: the previous or next choice"),
+        ]
 
     def current_game(self) -> Game:
         return self.game
@@ -71,15 +111,20 @@ class SetupScreen(Screen[None]):
                 yield Static("Options", classes="setup-heading")
                 with Grid(id="setup-options"):
                     for spec in self.game.option_specs:
-                        yield Label(spec.label)
+                        yield option_label(spec)
                         yield option_control(spec)
             yield Static("Players", classes="setup-heading")
             yield Grid(*self._name_rows(), id="setup-players")
+        # Below the form, under a rule: what the focused field means, and starting the game.
+        with Vertical(id="setup-actions"):
             yield Static(START_HINT, id="setup-note")
-            with Horizontal(id="setup-actions"):
-                yield Button("Start", id="start", variant="primary", compact=True)
+            with Horizontal(id="setup-start"):
+                yield Button("Start game", id="start", variant="primary", compact=True)
                 yield Static("", id="setup-message")
         yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.show_options_that_apply()
 
     def _name_rows(
         self, names: list[str] | None = None, types: list[str] | None = None
@@ -88,7 +133,7 @@ class SetupScreen(Screen[None]):
         for seat, seat_name in enumerate(self.seats):
             value = names[seat] if names and seat < len(names) else ""
             kind = types[seat] if types and seat < len(types) else HUMAN
-            rows.append(Label(seat_name))
+            rows.append(Label(seat_name, id=f"label-seat-{seat}"))
             placeholder = default_player_name(kind, seat_name)
             rows.append(
                 PlainInput(value=value, placeholder=placeholder, id=f"player-{seat}", compact=True)
@@ -103,7 +148,8 @@ class SetupScreen(Screen[None]):
         return Select(choices, value=kind, allow_blank=False, id=f"seat-type-{seat}", compact=True)
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
-        """Explain the option whose control has the focus."""
+        """Mark the row whose field has the focus, and explain its option."""
+        self._mark_row(event.widget)
         control_id = event.widget.id or ""
         spec = next((s for s in self.game.option_specs if control_id == f"option-{s.name}"), None)
         if control_id.startswith("seat-type-"):
@@ -111,6 +157,23 @@ class SetupScreen(Screen[None]):
         elif spec is not None or control_id.startswith("player-"):
             note = spec.description if spec is not None else "A name for this seat (optional)."
             self.query_one("#setup-note", Static).update(note)
+
+    def _mark_row(self, focused: Widget) -> None:
+        """Show the row of ``focused`` (or of the field whose open list it is) by its label."""
+        label_id = None
+        for node in focused.ancestors_with_self:
+            field = node.id or ""
+            if field.startswith("option-"):
+                label_id = f"label-{field}"
+            elif field.startswith(("player-", "seat-type-")):
+                label_id = f"label-seat-{field.rsplit('-', 1)[1]}"
+            if label_id:
+                break
+        for label in self.query(Label):
+            label.set_class(label.id == label_id, CURRENT_ROW)
+
+    def show_options_that_apply(self) -> dict[str, str]:
+        return show_options_that_apply(self, self.game)
 
     # -- reading the form ---------------------------------------------------------------------
 
@@ -141,7 +204,7 @@ class SetupScreen(Screen[None]):
     @on(Input.Changed, "#setup-options Input")
     async def option_changed(self) -> None:
         try:
-            options = self.game.resolve_options(self.chosen_options())
+            options = self.game.resolve_options(self.show_options_that_apply())
             self.game.new(options)  # a free-text option (MAC's portal squares) is read here
         except PawnshopError as error:
             self.say(str(error))

@@ -11,7 +11,7 @@ from core.games.mac import view as seen_by
 from core.games.mac.board import SIZE
 from core.games.mac.moves import MacMove
 from core.games.mac.pieces import TOKEN_LETTERS, TOKEN_NAMES, UNKNOWN_TOKEN
-from core.games.mac.state import MODES, STANDARD, MacState
+from core.games.mac.state import DARK, MODES, STANDARD, MacState
 from core.options import OptionSpec
 from core.outcome import Outcome
 from core.view import BoardView, TrayItem
@@ -48,6 +48,7 @@ class MacGame(Game[MacState, MacMove], about=about):
             setup.DEFAULT_PORTALS,
             (),
             "the two squares the portals lie on in Dark Chess, like b4,c5",
+            applies_when=(("mode", (DARK,)),),
         ),
     )
 

@@ -49,7 +49,12 @@ class MartianChess(Game[State, Move], about=about):
     option_specs = (
         OptionSpec("players", "Players", "2", ("2", "4"), "two players on half a board, or four"),
         OptionSpec(
-            "teams", "Teams", "on", ("on", "off"), "four players: opposite corners add their scores"
+            "teams",
+            "Teams",
+            "on",
+            ("on", "off"),
+            "four players: opposite corners add their scores",
+            applies_when=(("players", ("4",)),),
         ),
         OptionSpec(
             "clock",
