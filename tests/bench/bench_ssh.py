@@ -1,7 +1,7 @@
 """The SSH server under N concurrent sessions on loopback: connect time, key latency, memory.
 
 Usage: ``python tests/bench/bench_ssh.py [--sessions 50] [--keys 10] [--app echo|pawnshop|tables]
-[--profile FILE]``
+[--profile FILE] [--workers N] [--database URL]``
 
 With ``--app tables`` the sessions pair up at tables of Martian Chess through the lobby (25
 games for 50 sessions) and the figure is from a move's Enter in one session to the opponent's
@@ -24,6 +24,11 @@ whole run after ``--timeout`` seconds.
 
 ``--profile FILE`` (with ``--app tables``) runs the server under ``cProfile`` while the moves
 are played one game at a time, writes the statistics to FILE and prints the top functions.
+
+``--workers N`` (with ``--app tables``) runs the server as a player would, ``pawnshop serve
+--workers N`` (``--workers 1``: the one process of ``pawnshop serve``), with ``--database URL``
+if given; the cpu time and memory are then those of the supervisor and all its workers, and
+the run says how many sessions each worker took.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ import asyncio
 import cProfile
 import os
 import pstats
+import re
 import signal
 import statistics
 import subprocess
@@ -122,16 +128,42 @@ def serve(data_dir: Path, app_name: str, sessions: int, profile: str | None = No
     run(config, factory, on_ready=ready)
 
 
+def process_tree(pid: int) -> list[int]:
+    """``pid`` and every process under it (a supervisor's workers, a search's worker)."""
+    tree = [pid]
+    for parent in tree:
+        try:
+            children = Path(f"/proc/{parent}/task/{parent}/children").read_text().split()
+        except OSError:  # gone meanwhile
+            continue
+        tree += [int(child) for child in children]
+    return tree
+
+
 def resident_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise RuntimeError("no VmRSS")
+    """The resident memory of ``pid`` and the processes under it."""
+    total = 0
+    for member in process_tree(pid):
+        try:
+            lines = Path(f"/proc/{member}/status").read_text().splitlines()
+        except OSError:
+            continue
+        total += sum(int(line.split()[1]) for line in lines if line.startswith("VmRSS:"))
+    return total
 
 
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """The cpu time of ``pid`` and the processes under it (those that ended, once waited
+    for, count in their parent's)."""
+    ticks = 0
+    for member in process_tree(pid):
+        try:
+            stat = Path(f"/proc/{member}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        ticks += sum(int(field) for field in fields[11:15])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 async def settled(pid: int, limit: float = 60.0) -> None:
@@ -455,6 +487,22 @@ async def measure_tables(
         print(f"  {line}")
 
 
+def serve_command(data_dir: str, sessions: int, workers: int, database: str | None) -> list[str]:
+    """``pawnshop serve`` on a free loopback port with room for every session."""
+    command = [sys.executable, "-m", "tui", "serve", "--port", "0", "--data-dir", data_dir]
+    command += ["--max-sessions", str(sessions + 10), "--idle-timeout", "0"]
+    command += ["--workers", str(workers)]
+    return command + (["--database", database] if database else [])
+
+
+def sessions_per_worker(log: Path) -> str:
+    """How many sessions each worker started, from the log (``[worker PID]`` marks)."""
+    counts: dict[str, int] = {}
+    for pid in re.findall(r"\[worker (\d+)\] session started", log.read_text()):
+        counts[pid] = counts.get(pid, 0) + 1
+    return ", ".join(f"pid {pid}: {count}" for pid, count in sorted(counts.items())) or "-"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=50)
@@ -462,9 +510,14 @@ def main() -> None:
     parser.add_argument("--app", choices=("echo", "pawnshop", "tables"), default="echo")
     parser.add_argument("--timeout", type=float, default=300.0)
     parser.add_argument("--profile", metavar="FILE", help="profile the server's moves to FILE")
+    parser.add_argument("--workers", type=int, metavar="N", help="pawnshop serve --workers N")
+    parser.add_argument("--database", metavar="URL", help="pawnshop serve --database URL")
     parser.add_argument("--serve", metavar="DATA_DIR", help=argparse.SUPPRESS)
     args = parser.parse_args()
     sessions = max(1, min(args.sessions, MAX_SESSIONS))
+    real_server = args.workers is not None or args.database is not None
+    if real_server and (args.app != "tables" or args.profile):
+        parser.error("--workers and --database run pawnshop serve: --app tables, no --profile")
     if args.serve:
         serve(Path(args.serve), args.app, sessions, args.profile)
         return
@@ -473,10 +526,14 @@ def main() -> None:
         command += ["--sessions", str(sessions)]
         if args.profile:
             command += ["--profile", str(Path(args.profile).resolve())]
+        if real_server:
+            command = serve_command(data_dir, sessions, args.workers or 1, args.database)
         child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         try:
             assert child.stdout is not None
-            port = int(child.stdout.readline())
+            ready = child.stdout.readline()
+            found = re.search(r"port (\d+)", ready) if real_server else None
+            port = int(found.group(1) if found else ready)
             if args.app == "tables":
                 coroutine = measure_tables(port, child.pid, sessions, args.keys, args.profile)
             else:
@@ -490,6 +547,11 @@ def main() -> None:
                 child.kill()
                 child.wait()
         log = Path(data_dir) / "ssh-server.log"
+        if args.workers:
+            print(
+                f"server: pawnshop serve --workers {args.workers}; sessions per worker: "
+                f"{sessions_per_worker(log)}"
+            )
         problems = [line for line in log.read_text().splitlines() if " INFO " not in line]
         print(f"server log: {len(problems)} warnings or errors", *problems[:5], sep="\n  ")
     if args.profile and Path(args.profile).exists():
