@@ -93,3 +93,16 @@ def test_the_lobbys_footer_shows_j_k_and_the_help_at_80_columns(tmp_path: Path) 
         assert footer.rstrip().endswith("? Keys  F1 Rules")
 
     run(tmp_path, scenario)
+
+
+def test_the_side_arrows_scroll_a_list_wider_than_the_screen(tmp_path: Path) -> None:
+    async def scenario(app: NetApp, hall: TableHall, pilot: Pilot[Any]) -> None:
+        table = app.screen.query_one(KeyedTable)
+        table.add_column("x" * 200)  # wider than the 80 columns
+        await wait_for(lambda: table.max_scroll_x > 0, what="the table to be wider")
+        await pilot.press("right", "right")
+        await wait_for(lambda: table.scroll_x > 0, what="the table to scroll right")
+        await pilot.press("left", "left")
+        await wait_for(lambda: table.scroll_x == 0, what="the table to scroll back")
+
+    run(tmp_path, scenario)

@@ -34,8 +34,13 @@ def list_bindings(*, first: str, last: str) -> list[BindingType]:
 
 #: The keys of an ``OptionList`` (its Enter is the screen's).
 OPTION_LIST_BINDINGS = list_bindings(first="first", last="last")
-#: The keys of a ``DataTable`` of rows (its Enter is the screen's).
-TABLE_BINDINGS = list_bindings(first="scroll_top", last="scroll_bottom")
+#: The keys of a ``DataTable`` of rows (its Enter is the screen's), which may be wider than
+#: the screen: the side arrows scroll it.
+TABLE_BINDINGS = [
+    *list_bindings(first="scroll_top", last="scroll_bottom"),
+    Binding("left", "cursor_left", "Scroll left", show=False, id="list.left"),
+    Binding("right", "cursor_right", "Scroll right", show=False, id="list.right"),
+]
 
 
 class KeyedOptionList(OptionList, inherit_bindings=False):
