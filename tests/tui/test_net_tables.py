@@ -14,7 +14,6 @@ from core.registry import find_game
 from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table, TableRefusal
-from tui.play.table_files import table_path
 
 MARTIAN = find_game("martian-chess")
 ALICE, BOB, CAROL, DAN = (PlayerIdentity(name) for name in ("alice", "bob", "carol", "dan"))
@@ -135,8 +134,9 @@ def test_every_change_is_saved_and_a_new_server_restores_the_tables(tmp_path: Pa
     table.play(BOB, MARTIAN.parse_move(table.record.state, "c8-d8"))
     table.ask_takeback(BOB)
     table.answer_takeback(ALICE, True)
-    hall.flush()
-    text = table_path(tmp_path, 1).read_text()
+    stored = hall.store.load(1)
+    assert stored is not None and stored.plies == 1
+    text = stored.game_text
     assert '[Seat1Player "name:alice"]' in text and '[Seat2Player "name:bob"]' in text
 
     restarted = make_hall(tmp_path)
@@ -162,8 +162,8 @@ def test_a_finished_game_is_filed_and_its_table_leaves_when_nobody_looks(tmp_pat
         mover = (ALICE, BOB)[MARTIAN.to_move(table.record.state)]
         table.play(mover, MARTIAN.parse_move(table.record.state, text))
     assert table.finished and table.filed_as is not None and table.filed_as.exists()
-    hall.flush()
-    assert not table_path(tmp_path, 1).exists()
+    stored = hall.store.load(1)
+    assert stored is not None and stored.status == "finished"
     assert "game over: Draw" in screen.news[-1]
     assert hall.listed() == [table]
     table.unwatch(screen)
@@ -179,8 +179,8 @@ def test_a_table_nobody_sits_at_goes_when_its_last_watcher_leaves(tmp_path: Path
     table.leave(ALICE)
     assert hall.listed() == [table]
     table.unwatch(screen)
-    hall.flush()
-    assert hall.listed() == [] and not table_path(tmp_path, 1).exists()
+    stored = hall.store.load(1)
+    assert hall.listed() == [] and stored is not None and stored.status == "closed"
 
 
 def test_opening_a_table_checks_the_seats(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
-"""Table files the server cannot use are set aside, never deleted, and never in the way: a
-damaged file, an unknown game, a record that does not replay, a second file with a table's
-number, or a table the lobby cannot show goes to ``tables/set-aside/`` with one log line, and
-the other tables (hostile player names and all) come back and are listed."""
+"""Table files (as earlier versions kept tables) the server cannot use are set aside, never
+deleted, and never in the way: a damaged file, an unknown game, a record that does not replay,
+or a second file with a table's number goes to ``tables/set-aside/`` with one log line, and the
+other tables (hostile player names and all) come into the store and are listed. A table the
+lobby cannot show is set aside in the store, its game written into ``tables/set-aside/``."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from tui.net.app import net_app_factory
 from tui.net.server_hall import lobby_problem
 from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity, display_name
+from tui.play.stored_tables import IMPORTED_FOLDER
 from tui.play.table import Table
 from tui.play.table_files import SET_ASIDE_FOLDER, table_path, tables_dir
 from tui.ssh.session_info import SessionInfo
@@ -32,17 +34,22 @@ def hall_log(data_dir: Path) -> list[str]:
 def saved_table(
     data_dir: Path, first: PlayerIdentity = HOSTILE, second: PlayerIdentity = BOB
 ) -> str:
-    """Table 1 on disk, a move into a game between ``first`` and ``second``; its file's
-    text."""
-    hall = make_hall(data_dir)
+    """Table 1 as a table file in ``data_dir``, a move into a game between ``first`` and
+    ``second``; its file's text."""
+    elsewhere = data_dir / "elsewhere"
+    elsewhere.mkdir()
+    hall = make_hall(elsewhere)
     try:
         table = hall.open_table(MARTIAN, {}, [ME, OPEN], first)
         table.sit(second, 1)
         table.play(first, MARTIAN.parse_move(table.record.state, "b1-a1"))
-        hall.flush()
+        stored = hall.store.load(1)
     finally:
         hall.close()
-    return table_path(data_dir, 1).read_text()
+    assert stored is not None
+    tables_dir(data_dir).mkdir(parents=True, exist_ok=True)
+    table_path(data_dir, 1).write_text(stored.game_text)
+    return stored.game_text
 
 
 def restarted(data_dir: Path) -> TableHall:
@@ -97,7 +104,8 @@ def test_files_that_cannot_be_restored_are_set_aside_and_the_rest_come_back(
     hall = restarted(tmp_path)
     try:
         assert [table.number for table in hall.listed()] == [1]
-        assert sorted(path.name for path in folder.glob("*.pawn")) == ["table-1.pawn"]
+        assert not list(folder.glob("*.pawn"))
+        assert [path.read_text() for path in (folder / IMPORTED_FOLDER).iterdir()] == [good]
         aside = folder / SET_ASIDE_FOLDER
         assert sorted(path.name for path in aside.iterdir()) == sorted(bad)
         for name, text in bad.items():
@@ -165,12 +173,12 @@ def test_a_table_the_lobby_cannot_show_is_set_aside_when_a_newcomer_arrives(
         assert hall.listed() == [kept]
         aside = tables_dir(tmp_path) / SET_ASIDE_FOLDER
         assert [path.name for path in aside.iterdir()] == ["table-2.pawn"]
-        assert table_path(tmp_path, 1).exists() and not table_path(tmp_path, 2).exists()
+        assert [table.number for table in hall.store.listed()] == [1]
         line = next(line for line in hall_log(tmp_path) if "set aside" in line)
         assert "'table-2.pawn'" in line and "a state the lobby has no words for" in line
-        # Play at the table set aside is no longer saved over it.
+        # Play at the table set aside is no longer kept.
         broken.play(cy, MARTIAN.parse_move(broken.record.state, "b1-a1"))
-        hall.flush()
-        assert not table_path(tmp_path, 2).exists()
+        stored = hall.store.load(2)
+        assert stored is not None and stored.status == "set-aside" and stored.plies == 0
     finally:
         hall.close()

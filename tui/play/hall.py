@@ -1,38 +1,64 @@
-"""The hall: every table of one server, shared by all its sessions.
+"""The hall: every table of one server process, kept in the server's store and shared with
+the other processes of the server.
 
-It opens tables, keeps each one's file up to date after every change (``tui.play.table_files``),
-files finished games into the server's saved games, runs the computer seats, and tells the
-lobby screens when anything they list has changed. One hall per server process, made before
-the server starts and restored from the data folder.
+It opens tables, keeps each change in the store (``saves.store.tables``: SQLite in the data
+folder unless another store is handed in) before anyone hears of it, files finished games
+into the server's saved games, runs the computer seats, and tells the lobby screens when
+anything they list has changed. One hall per server process, made before the server starts
+and restored from the store (table files of earlier versions are brought in once).
+
+The ``Table`` objects here are a cache of the store. A change made here goes to the store
+first (the hall is each table's ``TableKeeper``): the store refuses a move at a ply that is no
+longer the table's, and the table is then put back as stored and the mover told why. Changes
+made by other processes come in through the store's change feed, followed on a thread of its
+own (``tui.play.hall_feed``), and reach the tables' screens and the lobbies as the changes made
+here do. A computer seat is played by one process only: the one holding the table's lease.
 
 Every session's lobby lists every table, so a table the lobby cannot describe would fail every
-lobby: such a table is set aside (its file moved to ``tables/set-aside/``), when the server
-starts and again whenever a newcomer arrives (``check_tables``). And since the hall calls every
-session's screens from whichever session changed a table, a screen that fails on the news is
-dropped and its own session closed, never the caller's (the ``containment`` handed in:
-``tui.ssh.containment.SESSIONS``).
+lobby: such a table is set aside (in the store, its game written into ``tables/set-aside/``),
+when the server starts and again whenever a newcomer arrives (``check_tables``). And since the
+hall calls every session's screens from whichever session changed a table, a screen that fails
+on the news is dropped and its own session closed, never the caller's (the ``containment``
+handed in: ``tui.ssh.containment.SESSIONS``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
+import socket
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
 from core.game import Game
-from core.record import GameRecord
+from core.record import GameRecord, Node
 from core.registry import all_games
 from saves.errors import SaveError
+from saves.store.sqlite_tables import SqliteTableStore
+from saves.store.tables import MoveRaced, StaleTable, StoredTable, TableStore, TableStoreError
 from tui.play.computer import ComputerRunner
+from tui.play.hall_feed import FeedFollower
 from tui.play.identity import PlayerIdentity
 from tui.play.listeners import LOG_ONLY, Containment
 from tui.play.seat_types import level_of
 from tui.play.seeds import random_seed
 from tui.play.storage import Storage, lookup_in
+from tui.play.stored_tables import (
+    game_text,
+    import_table_files,
+    keep_aside,
+    line_moves,
+    news_of,
+    stored_holders,
+    stored_record,
+    stored_seat,
+)
 from tui.play.table import Change, SeatHolder, Table, TableRefusal
-from tui.play.table_computers import TableComputers
-from tui.play.table_files import TableWriter, file_finished_table, restore_tables
+from tui.play.table_computers import ComputerLeases, TableComputers
+from tui.play.table_files import file_finished_table
 
 #: What the creator of a table chooses for each seat: themselves, nobody yet, or a computer
 #: seat type (``computer:normal``).
@@ -41,6 +67,15 @@ OPEN = "open"
 
 #: Most tables that may wait for players or be in play at once.
 MAX_TABLES = 200
+#: How long a process holds a table's computer seats without renewing its lease: after its
+#: death, another process plays them on at most this long after.
+LEASE_SECONDS = 15.0
+
+#: What a player hears when another process's move reached the table before theirs.
+RACED = "Another move reached this table first: the board shows the game as it stands."
+
+#: A table as read from the store on the feed's thread: with its game read back, or why not.
+Read = tuple[StoredTable, GameRecord | None, str | None]
 
 
 class HallWatcher(Protocol):
@@ -55,13 +90,17 @@ class TableHall:
         data_dir: Path,
         log: logging.Logger,
         *,
+        store: TableStore | None = None,
         games: Sequence[Game] | None = None,
         new_seed: Callable[[], int] | None = None,
         runner: ComputerRunner | None = None,
         check: Callable[[Table], str | None] = lambda table: None,
         containment: Containment = LOG_ONLY,
+        lease_seconds: float = LEASE_SECONDS,
     ) -> None:
-        """``check(table)``: why the lobby could not show ``table``, or ``None`` (the lobby's
+        """``store``: where the tables are kept (by default the SQLite store of ``data_dir``,
+        opened here and closed with the hall; one handed in is the caller's to close);
+        ``check(table)``: why the lobby could not show ``table``, or ``None`` (the lobby's
         own check, ``tui.net.server_hall.lobby_problem``, is handed in by whoever runs the
         sessions); ``containment``: how a lobby or a screen that fails on the news is cut off."""
         self.data_dir = data_dir
@@ -72,14 +111,27 @@ class TableHall:
         self.lookup = lookup_in(self.games)
         self.new_seed = new_seed or random_seed
         self.runner = runner or ComputerRunner()
+        self._own_store = store is None
+        self.store: TableStore = store if store is not None else SqliteTableStore(data_dir)
+        for notice in self.store.notices:
+            log.error("%s", notice)
         self.tables: dict[int, Table] = {}
+        #: Each cached table as the store last had it, and its moves and holders then (what
+        #: the news of a change from the store is told against).
+        self.stored: dict[int, StoredTable] = {}
+        self._as_stored: dict[int, tuple[list[str], list[SeatHolder | None]]] = {}
         self.filed: dict[int, Path] = {}
         self._computers: dict[int, TableComputers] = {}
         self._watchers: list[HallWatcher] = []
         #: What each table was when the lobby was last found able to show it.
         self._checked: dict[int, tuple[object, tuple[SeatHolder | None, ...]]] = {}
-        self._next_number = 1
-        self.writer = TableWriter(data_dir, log)
+        #: Who this hall is to the store's leases: unique to this process and this hall.
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self.lease_seconds = lease_seconds
+        self.leases = ComputerLeases(self.store, self.holder, lease_seconds, log)
+        self._cursor = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._feed: FeedFollower | None = None
 
     @property
     def storage(self) -> Storage:
@@ -89,31 +141,52 @@ class TableHall:
     # -- starting and stopping ----------------------------------------------------------------
 
     def restore(self) -> int:
-        """Read back the tables saved by an earlier run; how many came back (files that
-        cannot be read, or that the lobby cannot show, are set aside)."""
-        restored = restore_tables(self.data_dir, self.log, self.lookup, check=self.check)
-        for table in restored:
-            self._add(table)
-            if table.finished:
-                self._file(table)
-        self.log.info("restored %d tables", len(restored))
-        return len(restored)
+        """Bring in the table files of earlier versions (once), and read the open tables of
+        the store; how many tables there are (those that cannot be read, or that the lobby
+        cannot show, are set aside)."""
+        import_table_files(self.data_dir, self.store, self.log, self.lookup)
+        self.flush()
+        self.log.info("restored %d tables", len(self.tables))
+        return len(self.tables)
 
     def start(self) -> None:
-        """Start the searches of computer seats to move (on the running loop)."""
-        for computers in self._computers.values():
-            computers.update()
+        """Follow the store's changes made elsewhere, and start the searches of computer
+        seats to move (on the running loop)."""
+        self._loop = asyncio.get_running_loop()
+        if self._feed is None:
+            self._feed = FeedFollower(
+                self.store,
+                self._cursor,
+                self._changed_elsewhere,
+                self._renew_leases,
+                self.lease_seconds / 4,
+                self.log,
+            )
+            self._feed.start()
+        for table in list(self.tables.values()):
+            self._update_computers(table)
 
     def close(self) -> None:
+        if self._feed is not None:
+            self._feed.stop()
+            self._feed = None
         for computers in self._computers.values():
             computers.close()
         self._computers.clear()
+        self.leases.release_all()
         self.runner.shutdown()
-        self.writer.close()
+        if self._own_store:
+            self.store.close()
 
     def flush(self) -> None:
-        """Wait until every table file asked for is written."""
-        self.writer.flush()
+        """Bring the tables up to date with the store now (the changes made elsewhere that
+        the feed's thread would bring in a moment). Every change made here is in the store
+        once made: there is nothing of this hall's own to wait for."""
+        try:
+            self._cursor, numbers = self.store.changes_since(self._cursor)
+            self._bring_in(self._read(numbers))
+        except TableStoreError as error:
+            self.log.error("the tables' store cannot be read: %s", error)
 
     # -- the lobby's view ---------------------------------------------------------------------
 
@@ -154,16 +227,18 @@ class TableHall:
         return len(found)
 
     def _set_aside(self, table: Table, reason: str) -> None:
-        """Take ``table`` off the list and move its file aside; its screens are left as they
-        are, but nothing done at it is saved any more."""
-        table.on_change = None
-        self.tables.pop(table.number, None)
-        self._checked.pop(table.number, None)
-        computers = self._computers.pop(table.number, None)
-        if computers is not None:
-            computers.close()
-        if table.number not in self.filed:
-            self.writer.set_aside(table.number, f"the lobby cannot show it: {reason}")
+        """Take ``table`` off the list and set it aside in the store (its game written into
+        ``tables/set-aside/``); its screens are left as they are, but nothing done at it is
+        kept any more."""
+        self._drop(table.number)
+        if table.number in self.filed:
+            return
+        try:
+            stored = self.store.set_aside(table.number, f"the lobby cannot show it: {reason}")
+        except TableStoreError as error:
+            self.log.error("table %d could not be set aside: %s", table.number, error)
+            return
+        keep_aside(self.data_dir, stored, self.log)
 
     def watch(self, watcher: HallWatcher) -> None:
         if watcher not in self._watchers:
@@ -203,26 +278,209 @@ class TableHall:
                 holders.append(None)
         if all(holder is not None and holder.is_computer for holder in holders):
             raise TableRefusal("A table needs at least one seat for a person.")
-        table = Table(self._next_number, record, holders)
-        self._add(table)
+        draft = Table(0, record, holders)
+        try:
+            stored = self.store.open_table(
+                game.id, game_text(draft), [], tuple(stored_seat(holder) for holder in holders)
+            )
+        except TableStoreError as error:
+            self.log.error("a table could not be opened: %s", error)
+            raise TableRefusal(f"The table could not be opened: {error}") from None
+        table = Table(stored.number, record, holders)
+        self._add(table, stored)
         self.log.info("%s opened table %d: %s", player.name, table.number, game.name)
         self._table_changed(table, "seats")
         return table
 
-    def _add(self, table: Table) -> None:
+    def _add(self, table: Table, stored: StoredTable) -> None:
         table.on_change = self._table_changed
+        table.keeper = self
         table.log = self.log
         table.containment = self.containment
         self.tables[table.number] = table
-        self._next_number = max(self._next_number, table.number + 1)
+        self._stored(table, stored)
         if any(holder is not None and holder.is_computer for holder in table.holders):
             self._computers[table.number] = TableComputers(table, self.runner, self.log)
+
+    def _stored(self, table: Table, stored: StoredTable) -> None:
+        """Note that ``table`` is now as ``stored``."""
+        self.stored[table.number] = stored
+        self._as_stored[table.number] = (line_moves(table.record), list(table.holders))
+
+    def _drop(self, number: int) -> None:
+        """Take a table off this hall's list (the store keeps it)."""
+        table = self.tables.pop(number, None)
+        if table is not None:
+            table.on_change = None
+            table.keeper = None
+        self.stored.pop(number, None)
+        self._as_stored.pop(number, None)
+        self._checked.pop(number, None)
+        computers = self._computers.pop(number, None)
+        if computers is not None:
+            computers.close()
+        self.leases.release(number)
+
+    # -- keeping each change in the store (the tables' TableKeeper) ---------------------------
+
+    def keep_seat(self, table: Table, seat: int) -> None:
+        holder = stored_seat(table.holders[seat])
+        assert holder is not None
+        self._kept(table, lambda stored: self.store.seat(table.number, seat, holder))
+
+    def keep_leave(self, table: Table, seat: int, identity: str) -> None:
+        self._kept(table, lambda stored: self.store.unseat(table.number, seat, identity))
+
+    def keep_move(self, table: Table, node: Node) -> None:
+        text = game_text(table)
+        finishes = table.finished
+        self._kept(
+            table,
+            lambda stored: self.store.append_move(
+                table.number, stored.plies, node.notation, text, finishes=finishes
+            ),
+        )
+        if finishes:
+            self._file(table)
+
+    def keep_game(self, table: Table) -> None:
+        text, moves = game_text(table), line_moves(table.record)
+        self._kept(
+            table,
+            lambda stored: self.store.replace_game(table.number, stored.version, text, moves),
+        )
+
+    def _kept(self, table: Table, change: Callable[[StoredTable], StoredTable]) -> None:
+        """Make ``change`` in the store, from the table as last stored; if the store refuses
+        it, the table becomes what the store has, and the player hears why."""
+        stored = self.stored[table.number]
+        try:
+            self._stored(table, change(stored))
+        except MoveRaced as raced:
+            self._bring_in([self._read_one(raced.current)], refused=table)
+            raise TableRefusal(RACED) from None
+        except StaleTable as stale:
+            self._bring_in([self._read_one(stale.current)], refused=table)
+            raise TableRefusal(str(stale)) from None
+        except TableStoreError as error:
+            self.log.error("table %d could not be kept: %s", table.number, error)
+            self._bring_in([self._read_one(stored)], refused=table)
+            raise TableRefusal(f"The server could not keep that: {error}") from None
+
+    # -- changes made elsewhere ---------------------------------------------------------------
+
+    def _changed_elsewhere(self, numbers: list[int]) -> None:
+        """On the feed's thread: read the tables that changed (those this hall has not made
+        itself) and hand them to the loop."""
+        known = dict(self.stored)
+        fresh = []
+        for number in numbers:
+            stored = self.store.load(number)
+            had = known.get(number)
+            if stored is not None and (had is None or stored.version > had.version):
+                fresh.append(stored)
+        if fresh and self._loop is not None:
+            read = [self._read_one(stored) for stored in fresh]
+            self._loop.call_soon_threadsafe(self._bring_in, read)
+
+    def _read(self, numbers: list[int]) -> list[Read]:
+        found = (self.store.load(number) for number in numbers)
+        return [self._read_one(stored) for stored in found if stored is not None]
+
+    def _read_one(self, stored: StoredTable) -> Read:
+        """The stored table with its game read back (``None`` and why, if it does not read);
+        only open and finished tables are read."""
+        if stored.status not in ("open", "finished"):
+            return stored, None, None
+        try:
+            return stored, stored_record(stored, self.lookup), None
+        except Exception as error:
+            return stored, None, str(error) if isinstance(error, ValueError) else repr(error)
+
+    def _bring_in(self, read: list[Read], refused: Table | None = None) -> None:
+        """Make the cached tables what the store has (on the loop). ``refused``: the table
+        whose own change the store refused, put back whatever its version."""
+        listed = False
+        for stored, record, problem in read:
+            number = stored.number
+            had = self.stored.get(number)
+            table = self.tables.get(number)
+            if had is not None and stored.version <= had.version and table is not refused:
+                continue
+            listed = True
+            if problem is not None or (record is None and stored.status in ("open", "finished")):
+                self._unreadable(stored, problem or "its game does not read")
+            elif record is None:  # set aside or closed
+                self._drop(number)
+            elif table is None:
+                if stored.status == "open":
+                    self._arrived(stored, record)
+            else:
+                self._moved_on(table, stored, record)
+        if listed:
+            self._tell_lobbies()
+
+    def _arrived(self, stored: StoredTable, record: GameRecord) -> None:
+        try:
+            table = Table(stored.number, record, stored_holders(stored, record))
+        except ValueError as error:
+            self._unreadable(stored, str(error))
+            return
+        self._add(table, stored)
+        problem = self.check(table)
+        if problem is not None:
+            self._set_aside(table, problem)
+            return
+        self._update_computers(table)
+
+    def _moved_on(self, table: Table, stored: StoredTable, record: GameRecord) -> None:
+        try:
+            holders = stored_holders(stored, record)
+            news = news_of(*self._as_stored[table.number], record, holders)
+        except ValueError as error:
+            self._unreadable(stored, str(error))
+            return
+        table.adopt(record, holders, news)
+        self._stored(table, stored)
+
+    def _unreadable(self, stored: StoredTable, problem: str) -> None:
+        self._drop(stored.number)
+        if stored.status != "open":
+            return
+        try:
+            aside = self.store.set_aside(stored.number, problem)
+        except TableStoreError as error:
+            self.log.error("table %d could not be set aside: %s", stored.number, error)
+            return
+        keep_aside(self.data_dir, aside, self.log)
+
+    # -- computer seats -----------------------------------------------------------------------
+
+    def _update_computers(self, table: Table) -> None:
+        """Start or drop a computer seat's search after a change: this hall plays the seats if
+        it holds the table's lease (or gets it now), else leaves them to its holder."""
+        computers = self._computers.get(table.number)
+        if computers is not None:
+            computers.update(not computers.to_move() or self.leases.take(table.number))
+
+    def _renew_leases(self) -> None:
+        """On the feed's thread: renew the leases held, and have the loop look for computer
+        seats nobody plays (their process gone)."""
+        self.leases.renew()
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._tend_computers)
+
+    def _tend_computers(self) -> None:
+        for number in list(self._computers):
+            table = self.tables.get(number)
+            if table is not None:
+                self._update_computers(table)
 
     # -- keeping up with the tables -----------------------------------------------------------
 
     def _table_changed(self, table: Table, change: Change) -> None:
-        """Keep the table (its file, its computers) and tell every lobby. Called from the
-        session that changed the table: nothing that fails here may reach that session."""
+        """Run the table's computers, and tell every lobby. Called from the session that
+        changed the table: nothing that fails here may reach that session."""
         try:
             self._keep(table, change)
         except Exception:
@@ -230,15 +488,8 @@ class TableHall:
         self._tell_lobbies()
 
     def _keep(self, table: Table, change: Change) -> None:
-        if change != "watchers" and table.number not in self.filed:
-            if table.finished:
-                self._file(table)
-            else:
-                self._save(table)
-        computers = self._computers.get(table.number)
-        if computers is not None:
-            computers.update()
-        if change == "watchers" and not table.watchers:
+        self._update_computers(table)
+        if (change == "watchers" and not table.watchers) or table.finished:
             self._forget_if_done(table)
 
     def _tell_lobbies(self) -> None:
@@ -250,31 +501,31 @@ class TableHall:
         for watcher in failed:
             self.unwatch(watcher)
 
-    def _save(self, table: Table) -> None:
-        self.writer.save(table)
-
     def _file(self, table: Table) -> None:
+        """File the game this process finished among the server's saved games."""
         try:
             table.filed_as = file_finished_table(table, self.data_dir, self.lookup)
         except SaveError as error:
             self.log.error("finished table %d could not be filed: %s", table.number, error)
             return
         self.filed[table.number] = table.filed_as
-        self.writer.remove(table.number)
         self.log.info("table %d finished, filed as %s", table.number, table.filed_as)
-        self._forget_if_done(table)
 
     def _forget_if_done(self, table: Table) -> None:
-        """A finished table nobody looks at any more leaves the list (its game is filed); so
-        does a table nobody sits at that has not begun."""
-        if table.watchers:
+        """A finished table nobody looks at any more leaves the list (its game is filed and
+        archived); so does a table nobody sits at that has not begun (closed in the store)."""
+        if table.watchers or self.tables.get(table.number) is not table:
             return
         nobody = all(holder is None or holder.is_computer for holder in table.holders)
-        if (table.finished and table.number in self.filed) or (nobody and not table.started):
-            self.tables.pop(table.number, None)
-            self._checked.pop(table.number, None)
-            computers = self._computers.pop(table.number, None)
-            if computers is not None:
-                computers.close()
-            if not table.finished:
-                self.writer.remove(table.number)
+        if table.finished:
+            self._drop(table.number)
+        elif nobody and not table.started:
+            stored = self.stored[table.number]
+            try:
+                self.store.close_table(table.number, stored.version)
+            except StaleTable as stale:  # someone sat down elsewhere
+                self._bring_in([self._read_one(stale.current)])
+                return
+            except TableStoreError as error:
+                self.log.error("table %d could not be closed: %s", table.number, error)
+            self._drop(table.number)

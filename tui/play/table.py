@@ -9,6 +9,12 @@ the only place a shared game changes; the screens at it read a read-only view of
 Who may do what is decided here, not by the screens: only a seated player moves, only for
 their own seat and only in turn, and ``core`` checks the move itself. Taking a move back needs
 the consent of every other player (``tui.play.takeback``).
+
+A table of a server is a cache of the table in the server's store, which other processes
+change too. Each change made here goes to the table's ``keeper`` (the hall, which writes it to
+the store) before anyone hears of it; a change the store refuses (another process moved
+first) puts the table back as stored (``adopt``), and the player hears why in one sentence.
+A change made elsewhere reaches the table the same way, through ``adopt``.
 """
 
 from __future__ import annotations
@@ -29,8 +35,9 @@ from tui.play.record_view import RecordView
 from tui.play.seat_types import default_player_name
 from tui.play.takeback import Takeback, takeback_target
 
-#: What changed, for whoever keeps the table (saving it, redrawing the lobby).
-Change = Literal["seats", "move", "takeback", "watchers"]
+#: What changed, for whoever keeps the table (its computers, the lobby); ``stored``: the table
+#: became what its store says (changed elsewhere, or a change of its own refused).
+Change = Literal["seats", "move", "takeback", "watchers", "stored"]
 
 
 class TableRefusal(Exception):
@@ -57,6 +64,26 @@ class SeatHolder:
     @classmethod
     def computer(cls, level: str, seat_name: str = "") -> SeatHolder:
         return cls(default_player_name(f"computer:{level}", seat_name), level=level)
+
+
+class TableKeeper(Protocol):
+    """Keeps every change of a table before anyone hears of it (the hall, in its store).
+
+    Each method is called with the change already made to the table; if it cannot be kept,
+    the keeper puts the table back as kept (``Table.adopt``) and raises ``TableRefusal``.
+    """
+
+    def keep_seat(self, table: Table, seat: int) -> None: ...
+
+    def keep_leave(self, table: Table, seat: int, identity: str) -> None: ...
+
+    def keep_move(self, table: Table, node: Node) -> None:
+        """``node`` is a move just played after the position kept last."""
+        ...
+
+    def keep_game(self, table: Table) -> None:
+        """The game changed otherwise (a move taken back): keep it whole."""
+        ...
 
 
 class TableWatcher(Protocol):
@@ -96,6 +123,8 @@ class Table:
         #: Where the finished game was filed among the server's saved games.
         self.filed_as: Path | None = None
         self.on_change = on_change
+        #: Keeps each change before it is told (the hall sets its own); ``None``: nothing kept.
+        self.keeper: TableKeeper | None = None
         #: Where a screen that fails on the table's news is logged (the hall sets its own).
         self.log = logging.getLogger("pawnshop.tables")
         #: How a screen that fails on the table's news is cut off (the hall sets its own).
@@ -172,6 +201,8 @@ class Table:
             raise TableRefusal(f"{seat_label(record, seat)} has that seat already.")
         self.holders[seat] = SeatHolder.person(player)
         record.players[seat] = player.name
+        if self.keeper is not None:
+            self.keeper.keep_seat(self, seat)
         news = f"{player.name} sat down as {record.seat_names[seat]}"
         if self.started:
             news += f"; the game begins: {turn_text(record)}"
@@ -186,6 +217,8 @@ class Table:
             raise TableRefusal("The game has begun: your seat stays yours until it ends.")
         self.holders[seat] = None
         self.record.players[seat] = self.record.seat_names[seat]
+        if self.keeper is not None:
+            self.keeper.keep_leave(self, seat, player.key)
         self._changed("seats", f"{player.name} left the seat {self.record.seat_names[seat]}")
 
     def watch(self, watcher: TableWatcher) -> None:
@@ -239,12 +272,10 @@ class Table:
             node = record.play(move, main=True)
         except PawnshopError as error:
             raise TableRefusal(str(error)) from None
+        if self.keeper is not None:
+            self.keeper.keep_move(self, node)
         self.takeback = None
-        news = f"{seat_label(record, mover)} played {node.notation}"
-        outcome = record.outcome()
-        if outcome is not None:
-            news += f"; game over: {winners_text(record, outcome)} ({outcome.reason})"
-        self._changed("move", news)
+        self._changed("move", move_news(record, mover, node))
         return node
 
     # -- taking a move back -------------------------------------------------------------------
@@ -296,8 +327,34 @@ class Table:
     def _take_back(self, request: Takeback, lead: str) -> None:
         self.takeback = None
         self.record.goto(request.target, main=True)
+        if self.keeper is not None:
+            self.keeper.keep_game(self)
         news = f"{lead}{request.move} is taken back; {turn_text(self.record)}"
         self._changed("move", news)
+
+    # -- the table as stored -------------------------------------------------------------------
+
+    def adopt(self, record: GameRecord, holders: list[SeatHolder | None], news: str) -> None:
+        """Become the table as its store has it: ``record`` and ``holders`` as read from the
+        store (changed by another process, or a change of this table's refused), and tell
+        everyone, ``news`` saying what happened.
+
+        The record is taken over in place (all its fields: ``GameRecord`` keeps nothing else):
+        the screens at the table keep their read-only view of this very record object
+        (``view``), and see the stored game through it.
+        """
+        if len(holders) != len(self.holders):
+            raise ValueError(f"table {self.number} has {len(self.holders)} seats")
+        if record.game.id != self.record.game.id:
+            raise ValueError(f"table {self.number} plays {self.record.game.name}")
+        vars(self.record).update(vars(record))
+        self.holders[:] = holders
+        for seat, holder in enumerate(holders):
+            if holder is not None:
+                self.record.players[seat] = holder.name
+        # A request to take a move back names nodes of the record as it was: asked again.
+        self.takeback = None
+        self._changed("stored", news)
 
     # -- telling everyone ---------------------------------------------------------------------
 
@@ -317,3 +374,12 @@ class Table:
         if failed:
             self.watchers = [watcher for watcher in self.watchers if watcher not in failed]
             self._changed("watchers", "")
+
+
+def move_news(record: GameRecord, mover: int, node: Node) -> str:
+    """What a move just played says to everyone at the table (and that the game is over)."""
+    news = f"{seat_label(record, mover)} played {node.notation}"
+    outcome = record.outcome()
+    if outcome is not None:
+        news += f"; game over: {winners_text(record, outcome)} ({outcome.reason})"
+    return news

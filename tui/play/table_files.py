@@ -1,13 +1,13 @@
-"""Tables on disk: each open table is a save file, rewritten after every change.
+"""Table files: how earlier versions kept each open table, a save file rewritten after every
+change. A server now keeps its tables in its store (``tui.play.stored_tables``), and brings the
+table files it finds into the store once when it starts; these read them.
 
 ``<data>/tables/table-<number>.pawn`` is an ordinary save (``saves.format``) whose tags also
 say who holds each seat: ``Seat1Player`` with the player's identity (their key fingerprint, or
 ``name:`` and their name) and, for a computer, ``Seat1Type "computer:normal"`` as in games
-at one keyboard. When the server starts again every table file is read back. A file the
-server cannot use (damaged, an unknown game, a record that does not replay, a table the lobby
-cannot show) is moved into ``tables/set-aside/`` with one log line naming it and saying why:
-never deleted, and never in the way of the other tables. A finished game leaves the tables
-folder for the server's saved games, where the lobby lists it for review.
+at one keyboard. A file the server cannot use (damaged, an unknown game, a record that does
+not replay) is moved into ``tables/set-aside/`` with one log line naming it and saying why:
+never deleted, and never in the way of the other tables.
 """
 
 from __future__ import annotations
@@ -15,16 +15,13 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from core.registry import find_game
-from saves.atomic import write_atomically
 from saves.autosave import file_finished_game
-from saves.format import dumps, load
+from saves.format import load
 from saves.header import GameLookup
 from saves.names import unique_path
-from saves.writer import stamp
 from tui.play.identity import display_name
 from tui.play.seat_types import computer_type, level_of, tag_name
 from tui.play.table import SeatHolder, Table
@@ -62,49 +59,6 @@ def write_tags(table: Table) -> None:
             tags[tag_name(seat)] = computer_type(holder.level)
         else:
             tags[player_tag(seat)] = holder.identity
-
-
-class TableWriter:
-    """Writes table files in the order asked, on a thread of its own.
-
-    Writing a file safely waits for the disk (twice: the file, then its folder), and the event
-    loop that runs every session must not wait with it. The save text is made on the loop,
-    where the record lives; only the bytes go to the thread.
-    """
-
-    def __init__(self, data_dir: Path, log: logging.Logger) -> None:
-        self.data_dir = data_dir
-        self.log = log
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-files")
-
-    def save(self, table: Table) -> None:
-        write_tags(table)
-        stamp(table.record)
-        data = dumps(table.record).encode("utf-8")
-        path = table_path(self.data_dir, table.number)
-        self._thread.submit(self._write, path, data)
-
-    def set_aside(self, number: int, reason: str) -> None:
-        """Move a table's file aside (``set_aside``), once every write asked for before is
-        done."""
-        self._thread.submit(set_aside, table_path(self.data_dir, number), reason, self.log)
-
-    def remove(self, number: int) -> None:
-        """Remove a table's file, once every write asked for before is done."""
-        self._thread.submit(table_path(self.data_dir, number).unlink, missing_ok=True)
-
-    def flush(self) -> None:
-        """Wait until every write asked for so far is done."""
-        self._thread.submit(lambda: None).result()
-
-    def close(self) -> None:
-        self._thread.shutdown(wait=True)
-
-    def _write(self, path: Path, data: bytes) -> None:
-        try:
-            write_atomically(path, data)
-        except OSError as error:
-            self.log.error("%s could not be written: %s", path.name, error.strerror or error)
 
 
 def file_finished_table(table: Table, data_dir: Path, games: GameLookup = find_game) -> Path:
@@ -157,10 +111,10 @@ def restore_tables(
     log: logging.Logger,
     games: GameLookup = find_game,
     check: Callable[[Table], str | None] | None = None,
-) -> list[Table]:
-    """Every table saved in ``data_dir``, in number order. A file that cannot be read, that
-    repeats another file's table number, or that ``check`` finds a problem with (``check``
-    returns why) is set aside and logged."""
+) -> list[tuple[Table, Path]]:
+    """Every table saved in ``data_dir``, in number order, with its file. A file that cannot
+    be read, that repeats another file's table number, or that ``check`` finds a problem with
+    (``check`` returns why) is set aside and logged."""
     folder = tables_dir(data_dir)
     try:
         names = sorted(
@@ -170,7 +124,7 @@ def restore_tables(
         )
     except FileNotFoundError:
         return []
-    tables: dict[int, Table] = {}
+    tables: dict[int, tuple[Table, Path]] = {}
     for name in names:
         path = folder / name
         try:
@@ -184,7 +138,7 @@ def restore_tables(
         if problem is not None:
             set_aside(path, problem, log)
             continue
-        tables[table.number] = table
+        tables[table.number] = (table, path)
     return [tables[number] for number in sorted(tables)]
 
 

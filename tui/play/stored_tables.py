@@ -1,0 +1,189 @@
+"""Tables as the server's store keeps them (``saves.store.tables``) and as the hall holds them.
+
+A ``Table`` in memory is a cache of a ``StoredTable``: its game is the stored save text read
+back (``saves.format``), its seat holders the stored seats. What is read from the store is no
+more trusted than a file or a login: a person's name is cleaned as a login's would be, and a
+text that does not read back is a problem the hall sets the table aside for.
+
+Table files of earlier versions (``tui.play.table_files``) are brought into the store once,
+when the server starts (``import_table_files``): each file read is moved into
+``tables/imported/``, never deleted, and one that cannot be read is set aside as before.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from core.record import GameRecord
+from core.registry import find_game
+from saves.autosave import file_finished_game
+from saves.format import dumps, loads
+from saves.header import GameLookup
+from saves.names import unique_path
+from saves.store.tables import StoredSeat, StoredTable, TableNumberTaken, TableStore
+from saves.writer import stamp
+from tui.play.describe import turn_text
+from tui.play.identity import display_name
+from tui.play.table import SeatHolder, Table, move_news
+from tui.play.table_files import (
+    SET_ASIDE_FOLDER,
+    restore_tables,
+    set_aside,
+    tables_dir,
+    write_tags,
+)
+
+#: Where table files go once their tables are in the store, inside the tables folder.
+IMPORTED_FOLDER = "imported"
+
+
+def stored_seat(holder: SeatHolder | None) -> StoredSeat | None:
+    if holder is None:
+        return None
+    return StoredSeat(holder.name, holder.identity, holder.level)
+
+
+def stored_seats(table: Table) -> tuple[StoredSeat | None, ...]:
+    return tuple(stored_seat(holder) for holder in table.holders)
+
+
+def holder_of(seat: StoredSeat | None, seat_name: str) -> SeatHolder | None:
+    """The holder a stored seat names; a person's name cleaned as a login's is."""
+    if seat is None:
+        return None
+    if seat.level is not None:
+        return SeatHolder.computer(seat.level, seat_name)
+    return SeatHolder(display_name(seat.name) or seat_name, seat.identity)
+
+
+def game_text(table: Table) -> str:
+    """The table's game as the store keeps it: its save text, with the table's number and
+    seat holders in its tags (as a table file had them)."""
+    write_tags(table)
+    stamp(table.record)
+    return dumps(table.record)
+
+
+def line_moves(record: GameRecord) -> list[str]:
+    """The notations of the moves leading to the record's current position."""
+    return [node.notation for node in record.line()]
+
+
+def stored_record(stored: StoredTable, games: GameLookup = find_game) -> GameRecord:
+    """The stored table's game read back; ``SaveError`` (or another ``ValueError``) if it does
+    not read, or is not the game the table says."""
+    record = loads(stored.game_text, name=f"table {stored.number}", games=games)
+    if record.game.id != stored.game_id:
+        raise ValueError(f"table {stored.number} is {stored.game_id}, its game {record.game.id}")
+    if record.current.ply != stored.plies:
+        raise ValueError(f"table {stored.number} has {stored.plies} moves, its game another count")
+    return record
+
+
+def stored_holders(stored: StoredTable, record: GameRecord) -> list[SeatHolder | None]:
+    names = record.seat_names
+    if len(stored.seats) != len(names):
+        raise ValueError(f"table {stored.number} has {len(stored.seats)} seats, its game not")
+    return [holder_of(seat, name) for seat, name in zip(stored.seats, names, strict=True)]
+
+
+def stored_table(stored: StoredTable, games: GameLookup = find_game) -> Table:
+    """A table in memory for the stored one (``ValueError`` if it cannot be made)."""
+    record = stored_record(stored, games)
+    return Table(stored.number, record, stored_holders(stored, record))
+
+
+def keep_aside(data_dir: Path, stored: StoredTable, log: logging.Logger) -> None:
+    """Write the game of a table set aside in the store into ``tables/set-aside/``, for
+    whoever looks after the server, with one log line saying why."""
+    folder = tables_dir(data_dir) / SET_ASIDE_FOLDER
+    reason = " ".join(stored.reason.split())
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = unique_path(folder, f"table-{stored.number}")
+        path.write_text(stored.game_text, encoding="utf-8", errors="surrogateescape")
+    except OSError as error:
+        log.error(
+            "table %d set aside (its game could not be written: %s): %s",
+            stored.number,
+            error,
+            reason,
+        )
+        return
+    log.error(
+        "table %d set aside, its game kept as '%s' in %s/%s: %s",
+        stored.number,
+        path.name,
+        tables_dir(data_dir).name,
+        folder.name,
+        reason,
+    )
+
+
+def import_table_files(
+    data_dir: Path, store: TableStore, log: logging.Logger, games: GameLookup = find_game
+) -> int:
+    """Bring the tables kept as files in ``data_dir`` into ``store``, each once: a file brought
+    in is moved to ``tables/imported/``, one that cannot be read (or whose number the store
+    has already) to ``tables/set-aside/``; a finished one is filed among the saved games.
+    How many tables were brought in."""
+    brought = 0
+    for table, path in restore_tables(data_dir, log, games):
+        seats = stored_seats(table)
+        text = game_text(table)
+        try:
+            kept = store.open_table(
+                table.record.game.id, text, line_moves(table.record), seats, number=table.number
+            )
+        except TableNumberTaken as taken:
+            set_aside(path, str(taken), log)
+            continue
+        if table.finished:
+            store.finish(kept.number, kept.version, text)
+            filed = file_finished_game(table.record, data_dir, games=games)
+            log.info("table %d finished, filed as %s", table.number, filed)
+        _move_in(path, log)
+        brought += 1
+    if brought:
+        log.info("%d table files brought into the store", brought)
+    return brought
+
+
+def _move_in(path: Path, log: logging.Logger) -> None:
+    folder = path.parent / IMPORTED_FOLDER
+    try:
+        folder.mkdir(exist_ok=True)
+        os.rename(path, unique_path(folder, path.stem))
+    except OSError as error:
+        log.error("table file %r is in the store but could not be moved: %s", path.name, error)
+
+
+def news_of(
+    old: list[str],
+    old_holders: list[SeatHolder | None],
+    record: GameRecord,
+    holders: list[SeatHolder | None],
+) -> str:
+    """What changed from a table whose moves were ``old`` and holders ``old_holders`` to the
+    table as stored (``record``, ``holders``), in the words the table would have used had the
+    change been made here."""
+    new = line_moves(record)
+    if len(new) == len(old) + 1 and new[: len(old)] == old:
+        node = record.current
+        assert node.parent is not None
+        return move_news(record, record.game.to_move(node.parent.state), node)
+    if len(new) < len(old) and old[: len(new)] == new:
+        return f"{old[len(new)]} is taken back; {turn_text(record)}"
+    if new != old:
+        return turn_text(record)
+    for seat, (before, after) in enumerate(zip(old_holders, holders, strict=True)):
+        if before is None and after is not None:
+            news = f"{after.name} sat down as {record.seat_names[seat]}"
+            if all(holder is not None for holder in holders):
+                news += f"; the game begins: {turn_text(record)}"
+            return news
+        if before is not None and after is None:
+            return f"{before.name} left the seat {record.seat_names[seat]}"
+    return ""
