@@ -1,5 +1,5 @@
 """Terminals as they come, over real SSH: a terminal without UTF-8 line drawing (a VT100)
-gets the ASCII board, any player can switch it in the lobby, and the `serve` command's
+gets the app in ASCII, any player can switch it in the lobby, and the `serve` command's
 options."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from test_ssh_support import connect, open_terminal, run_scenario
 
 from core.registry import find_game
 from tui.ascii.detect import session_wants_ascii
+from tui.net.lobby import ASCII_OFF, ASCII_ON
 from tui.net.serve import AUTH_MODES
 from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
@@ -55,9 +56,9 @@ def test_a_vt100_sees_an_ascii_board_and_the_lobby_switches_it(tmp_path: Path) -
 
             modern = await join(stack, server, "max")
             modern.press("a")
-            await modern.shows("Boards are drawn in ASCII.")
+            await modern.shows(ASCII_ON)
             modern.press("a")
-            await modern.shows("Boards use line drawing.")
+            await modern.shows(ASCII_OFF)
             modern.press("w")
             await modern.shows("You are watching table 1")
             assert any("═" in row for row in board_rows(modern.text()))

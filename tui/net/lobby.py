@@ -52,6 +52,11 @@ REDRAW_INTERVAL = 1.0
 Row = tuple[str, str, str, str, str, str]
 
 
+#: What the lobby says when ``a`` switches the session's screen to ASCII and back.
+ASCII_ON = "The screen is drawn in plain ASCII."
+ASCII_OFF = "The screen uses line drawing."
+
+
 class HallChanged(Message):
     """Something in the hall changed: the lobby redraws its list."""
 
@@ -66,7 +71,7 @@ class LobbyScreen(Screen[None]):
         Binding("n", "new_table", "New table", id="lobby.new"),
         Binding("w", "watch", "Watch", show=False, id="lobby.watch"),
         Binding("r", "app.load", "Finished games", id="lobby.finished"),
-        Binding("a", "ascii", "ASCII board", show=False, id="lobby.ascii"),
+        Binding("a", "ascii", "Plain ASCII", show=False, id="lobby.ascii"),
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
@@ -297,4 +302,4 @@ class LobbyScreen(Screen[None]):
     def action_ascii(self) -> None:
         app = self.net_app
         app.ascii_board = not app.ascii_board
-        self.say("Boards are drawn in ASCII." if app.ascii_board else "Boards use line drawing.")
+        self.say(ASCII_ON if app.ascii_board else ASCII_OFF)
