@@ -26,6 +26,11 @@ SEAT_TYPE_NOTE = "Who plays this seat: a person here, or the computer at Easy, N
 #: The class of the label of the row whose field has the focus (drawn in reverse video, which
 #: shows at every colour depth and without colour).
 CURRENT_ROW = "-current"
+#: Moving between the fields of a form (the help lists the app's own keys, not Textual's Tab).
+FORM_BINDINGS = [
+    Binding("tab", "app.focus_next", "Next field", show=False, id="form.next"),
+    Binding("shift+tab", "app.focus_previous", "Previous field", show=False, id="form.previous"),
+]
 
 
 def option_control(spec: OptionSpec) -> Widget:
@@ -80,13 +85,7 @@ class SetupScreen(Screen[None]):
     CSS_PATH = "setup.tcss"
     AUTO_FOCUS = "#start"  # Enter starts with the defaults; Tab reaches the options
     HELP_TITLE = "Keys in the game setup"
-    BINDINGS = [
-        Binding("tab", "app.focus_next", "Next field", show=False, id="setup.next"),
-        Binding(
-            "shift+tab", "app.focus_previous", "Previous field", show=False, id="setup.previous"
-        ),
-        Binding("escape", "app.pop_screen", "Back", id="setup.back"),
-    ]
+    BINDINGS = [*FORM_BINDINGS, Binding("escape", "app.pop_screen", "Back", id="setup.back")]
 
     def __init__(self, game: Game) -> None:
         super().__init__()
