@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.segment import Segment
 from rich.style import Style
 from textual.events import Click
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -19,6 +19,9 @@ from textual.strip import Strip
 from tui.plain_text import clean
 from tui.play.describe import LogEntry
 from tui.play.move_tree_rows import TreeRow
+
+#: Rows kept drawn: a few screenfuls.
+MAX_DRAWN_ROWS = 512
 
 
 class MoveLog(ScrollView, can_focus=False):
@@ -42,6 +45,12 @@ class MoveLog(ScrollView, can_focus=False):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._styles: tuple[Style, Style, Style] | None = None
+        #: The width and the top row of the view while the log draws its lines.
+        self._frame: tuple[int, int] | None = None
+        #: Rows as drawn, by what they show (a change of style is a row of its own): once the
+        #: log is full, every move scrolls it by a row and every row on view is drawn again,
+        #: each as it was drawn one row lower.
+        self._drawn: dict[tuple[int, LogEntry | TreeRow | None, Style, int], Strip] = {}
 
     def show(self, entries: tuple[LogEntry | TreeRow, ...], current: int) -> None:
         """Set the entries and the current one together, then keep the current row in view.
@@ -113,6 +122,11 @@ class MoveLog(ScrollView, can_focus=False):
     def watch_entries(self) -> None:
         self.refresh()
 
+    def fitted_text(self, index: int, width: int) -> str:
+        """The text of entry ``index``'s row for a row ``width`` cells wide (what does not
+        fit is cut off when the row is drawn)."""
+        return self.row_text(index)
+
     def row_text(self, index: int) -> str:
         if index < 0:
             return "    start"
@@ -122,6 +136,32 @@ class MoveLog(ScrollView, can_focus=False):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._styles = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Draw the lines in ``crop``, with the view's width and top looked up once."""
+        self._frame = (self.scrollable_content_region.width, self.scroll_offset.y)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = None
+
+    def view_frame(self) -> tuple[int, int]:
+        """The width of the rows and the row at the top of the view."""
+        return self._frame or (self.scrollable_content_region.width, self.scroll_offset.y)
+
+    def drawn_row(self, index: int, style: Style, width: int) -> Strip:
+        """The row of entry ``index`` (``-1``: the start) in ``style``, cut or filled to
+        ``width`` cells; drawn once for as long as it shows the same."""
+        entry = self.entries[index] if index >= 0 else None
+        key = (index, entry, style, width)
+        strip = self._drawn.get(key)
+        if strip is None:
+            if len(self._drawn) >= MAX_DRAWN_ROWS:
+                self._drawn.clear()
+            text = self.fitted_text(index, width)
+            strip = Strip([Segment(text, style)]).adjust_cell_length(width, style)
+            self._drawn[key] = strip
+        return strip
 
     def _row_styles(self) -> tuple[Style, Style, Style]:
         """The plain, current and ahead row styles, looked up once until the styles change."""
@@ -135,10 +175,10 @@ class MoveLog(ScrollView, can_focus=False):
         return self._styles
 
     def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
+        width, top = self.view_frame()
         plain, current, ahead = self._row_styles()
         entries = self.entries
-        row = y + self.scroll_offset.y
+        row = y + top
         index = row - 1
         if row > len(entries):
             return Strip.blank(width, plain)
@@ -148,8 +188,7 @@ class MoveLog(ScrollView, can_focus=False):
             style = ahead
         else:
             style = plain
-        text = self.row_text(index)
-        return Strip([Segment(text, style)]).adjust_cell_length(width, style)
+        return self.drawn_row(index, style, width)
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)

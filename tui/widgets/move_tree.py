@@ -10,7 +10,6 @@ so the arrow keys keep their meaning on the board.
 
 from __future__ import annotations
 
-from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
 from textual.events import Blur, Focus
@@ -94,6 +93,9 @@ class MoveTree(MoveLog, can_focus=True, inherit_bindings=False):
         move = row.notation + ")" * row.closes
         return clean(f"{indent}{number:>5} {move:<11} {row.mover}")
 
+    def fitted_text(self, index: int, width: int) -> str:
+        return clip(self.row_text(index), width)  # a comment may hold wide characters
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._styles_by_components.clear()
@@ -128,11 +130,9 @@ class MoveTree(MoveLog, can_focus=True, inherit_bindings=False):
         return style
 
     def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
-        row = y + self.scroll_offset.y
+        width, top = self.view_frame()
+        row = y + top
         index = row - 1
         if row > len(self.entries):
             return Strip.blank(width, self.rich_style)
-        style = self._style_of(index)
-        text = clip(self.row_text(index), width)  # a comment may hold wide characters
-        return Strip([Segment(text, style)]).adjust_cell_length(width, style)
+        return self.drawn_row(index, self._style_of(index), width)
