@@ -14,10 +14,11 @@ from net_helpers import make_hall
 from waiting import wait_for
 
 from core.registry import find_game
-from tui.play.hall import ME, OPEN, RACED, TableHall
+from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.stored_tables import IMPORTED_FOLDER
 from tui.play.table import Table, TableRefusal
+from tui.play.table_cache import RACED
 from tui.play.table_files import table_path, tables_dir
 
 MARTIAN = find_game("martian-chess")

@@ -7,12 +7,13 @@ into the server's saved games, runs the computer seats, and tells the lobby scre
 anything they list has changed. One hall per server process, made before the server starts
 and restored from the store (table files of earlier versions are brought in once).
 
-The ``Table`` objects here are a cache of the store. A change made here goes to the store
-first (the hall is each table's ``TableKeeper``): the store refuses a move at a ply that is no
-longer the table's, and the table is then put back as stored and the mover told why. Changes
-made by other processes come in through the store's change feed, followed on a thread of its
-own (``tui.play.hall_feed``), and reach the tables' screens and the lobbies as the changes made
-here do. A computer seat is played by one process only: the one holding the table's lease.
+The ``Table`` objects here are a cache of the store (``tui.play.table_cache.StoredTables``,
+which the hall is made on). A change made here goes to the store first: the store refuses a
+move at a ply that is no longer the table's, and the table is then put back as stored and the
+mover told why. Changes made by other processes come in through the store's change feed,
+followed on a thread of its own (``tui.play.hall_feed``), and reach the tables' screens and
+the lobbies as the changes made here do. A computer seat is played by one process only: the
+one holding the table's lease (``tui.play.table_computers.ComputerLeases``).
 
 Every session's lobby lists every table, so a table the lobby cannot describe would fail every
 lobby: such a table is set aside (in the store, its game written into ``tables/set-aside/``),
@@ -34,11 +35,11 @@ from pathlib import Path
 from typing import Protocol
 
 from core.game import Game
-from core.record import GameRecord, Node
+from core.record import GameRecord
 from core.registry import all_games
 from saves.errors import SaveError
 from saves.store.sqlite_tables import SqliteTableStore
-from saves.store.tables import MoveRaced, StaleTable, StoredTable, TableStore, TableStoreError
+from saves.store.tables import StaleTable, StoredTable, TableStore, TableStoreError
 from tui.play.computer import ComputerRunner
 from tui.play.hall_feed import FeedFollower
 from tui.play.identity import PlayerIdentity
@@ -49,14 +50,10 @@ from tui.play.storage import Storage, lookup_in
 from tui.play.stored_tables import (
     game_text,
     import_table_files,
-    keep_aside,
-    line_moves,
-    news_of,
-    stored_holders,
-    stored_record,
     stored_seat,
 )
 from tui.play.table import Change, SeatHolder, Table, TableRefusal
+from tui.play.table_cache import StoredTables
 from tui.play.table_computers import ComputerLeases, TableComputers
 from tui.play.table_files import file_finished_table
 
@@ -71,12 +68,6 @@ MAX_TABLES = 200
 #: death, another process plays them on at most this long after.
 LEASE_SECONDS = 15.0
 
-#: What a player hears when another process's move reached the table before theirs.
-RACED = "Another move reached this table first: the board shows the game as it stands."
-
-#: A table as read from the store on the feed's thread: with its game read back, or why not.
-Read = tuple[StoredTable, GameRecord | None, str | None]
-
 
 class HallWatcher(Protocol):
     """A lobby screen: told (on the server's loop) whenever the list of tables changes."""
@@ -84,7 +75,7 @@ class HallWatcher(Protocol):
     def hall_changed(self) -> None: ...
 
 
-class TableHall:
+class TableHall(StoredTables):
     def __init__(
         self,
         data_dir: Path,
@@ -103,23 +94,18 @@ class TableHall:
         ``check(table)``: why the lobby could not show ``table``, or ``None`` (the lobby's
         own check, ``tui.net.server_hall.lobby_problem``, is handed in by whoever runs the
         sessions); ``containment``: how a lobby or a screen that fails on the news is cut off."""
-        self.data_dir = data_dir
         self.check = check
         self.containment = containment
-        self.log = log
         self.games = list(games) if games is not None else list(all_games())
-        self.lookup = lookup_in(self.games)
         self.new_seed = new_seed or random_seed
         self.runner = runner or ComputerRunner()
         self._own_store = store is None
-        self.store: TableStore = store if store is not None else SqliteTableStore(data_dir)
-        for notice in self.store.notices:
-            log.error("%s", notice)
-        self.tables: dict[int, Table] = {}
-        #: Each cached table as the store last had it, and its moves and holders then (what
-        #: the news of a change from the store is told against).
-        self.stored: dict[int, StoredTable] = {}
-        self._as_stored: dict[int, tuple[list[str], list[SeatHolder | None]]] = {}
+        super().__init__(
+            data_dir,
+            store if store is not None else SqliteTableStore(data_dir),
+            lookup_in(self.games),
+            log,
+        )
         self.filed: dict[int, Path] = {}
         self._computers: dict[int, TableComputers] = {}
         self._watchers: list[HallWatcher] = []
@@ -129,8 +115,6 @@ class TableHall:
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.lease_seconds = lease_seconds
         self.leases = ComputerLeases(self.store, self.holder, lease_seconds, log)
-        self._cursor = 0
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._feed: FeedFollower | None = None
 
     @property
@@ -178,16 +162,6 @@ class TableHall:
         if self._own_store:
             self.store.close()
 
-    def flush(self) -> None:
-        """Bring the tables up to date with the store now (the changes made elsewhere that
-        the feed's thread would bring in a moment). Every change made here is in the store
-        once made: there is nothing of this hall's own to wait for."""
-        try:
-            self._cursor, numbers = self.store.changes_since(self._cursor)
-            self._bring_in(self._read(numbers))
-        except TableStoreError as error:
-            self.log.error("the tables' store cannot be read: %s", error)
-
     # -- the lobby's view ---------------------------------------------------------------------
 
     def listed(self) -> list[Table]:
@@ -231,14 +205,8 @@ class TableHall:
         ``tables/set-aside/``); its screens are left as they are, but nothing done at it is
         kept any more."""
         self._drop(table.number)
-        if table.number in self.filed:
-            return
-        try:
-            stored = self.store.set_aside(table.number, f"the lobby cannot show it: {reason}")
-        except TableStoreError as error:
-            self.log.error("table %d could not be set aside: %s", table.number, error)
-            return
-        keep_aside(self.data_dir, stored, self.log)
+        if table.number not in self.filed:
+            self._set_aside_stored(table.number, f"the lobby cannot show it: {reason}")
 
     def watch(self, watcher: HallWatcher) -> None:
         if watcher not in self._watchers:
@@ -293,166 +261,32 @@ class TableHall:
         return table
 
     def _add(self, table: Table, stored: StoredTable) -> None:
+        super()._add(table, stored)
         table.on_change = self._table_changed
-        table.keeper = self
         table.log = self.log
         table.containment = self.containment
-        self.tables[table.number] = table
-        self._stored(table, stored)
         if any(holder is not None and holder.is_computer for holder in table.holders):
             self._computers[table.number] = TableComputers(table, self.runner, self.log)
 
-    def _stored(self, table: Table, stored: StoredTable) -> None:
-        """Note that ``table`` is now as ``stored``."""
-        self.stored[table.number] = stored
-        self._as_stored[table.number] = (line_moves(table.record), list(table.holders))
-
     def _drop(self, number: int) -> None:
-        """Take a table off this hall's list (the store keeps it)."""
-        table = self.tables.pop(number, None)
-        if table is not None:
-            table.on_change = None
-            table.keeper = None
-        self.stored.pop(number, None)
-        self._as_stored.pop(number, None)
+        super()._drop(number)
         self._checked.pop(number, None)
         computers = self._computers.pop(number, None)
         if computers is not None:
             computers.close()
         self.leases.release(number)
 
-    # -- keeping each change in the store (the tables' TableKeeper) ---------------------------
-
-    def keep_seat(self, table: Table, seat: int) -> None:
-        holder = stored_seat(table.holders[seat])
-        assert holder is not None
-        self._kept(table, lambda stored: self.store.seat(table.number, seat, holder))
-
-    def keep_leave(self, table: Table, seat: int, identity: str) -> None:
-        self._kept(table, lambda stored: self.store.unseat(table.number, seat, identity))
-
-    def keep_move(self, table: Table, node: Node) -> None:
-        text = game_text(table)
-        finishes = table.finished
-        self._kept(
-            table,
-            lambda stored: self.store.append_move(
-                table.number, stored.plies, node.notation, text, finishes=finishes
-            ),
-        )
-        if finishes:
-            self._file(table)
-
-    def keep_game(self, table: Table) -> None:
-        text, moves = game_text(table), line_moves(table.record)
-        self._kept(
-            table,
-            lambda stored: self.store.replace_game(table.number, stored.version, text, moves),
-        )
-
-    def _kept(self, table: Table, change: Callable[[StoredTable], StoredTable]) -> None:
-        """Make ``change`` in the store, from the table as last stored; if the store refuses
-        it, the table becomes what the store has, and the player hears why."""
-        stored = self.stored[table.number]
-        try:
-            self._stored(table, change(stored))
-        except MoveRaced as raced:
-            self._bring_in([self._read_one(raced.current)], refused=table)
-            raise TableRefusal(RACED) from None
-        except StaleTable as stale:
-            self._bring_in([self._read_one(stale.current)], refused=table)
-            raise TableRefusal(str(stale)) from None
-        except TableStoreError as error:
-            self.log.error("table %d could not be kept: %s", table.number, error)
-            self._bring_in([self._read_one(stored)], refused=table)
-            raise TableRefusal(f"The server could not keep that: {error}") from None
-
-    # -- changes made elsewhere ---------------------------------------------------------------
-
-    def _changed_elsewhere(self, numbers: list[int]) -> None:
-        """On the feed's thread: read the tables that changed (those this hall has not made
-        itself) and hand them to the loop."""
-        known = dict(self.stored)
-        fresh = []
-        for number in numbers:
-            stored = self.store.load(number)
-            had = known.get(number)
-            if stored is not None and (had is None or stored.version > had.version):
-                fresh.append(stored)
-        if fresh and self._loop is not None:
-            read = [self._read_one(stored) for stored in fresh]
-            self._loop.call_soon_threadsafe(self._bring_in, read)
-
-    def _read(self, numbers: list[int]) -> list[Read]:
-        found = (self.store.load(number) for number in numbers)
-        return [self._read_one(stored) for stored in found if stored is not None]
-
-    def _read_one(self, stored: StoredTable) -> Read:
-        """The stored table with its game read back (``None`` and why, if it does not read);
-        only open and finished tables are read."""
-        if stored.status not in ("open", "finished"):
-            return stored, None, None
-        try:
-            return stored, stored_record(stored, self.lookup), None
-        except Exception as error:
-            return stored, None, str(error) if isinstance(error, ValueError) else repr(error)
-
-    def _bring_in(self, read: list[Read], refused: Table | None = None) -> None:
-        """Make the cached tables what the store has (on the loop). ``refused``: the table
-        whose own change the store refused, put back whatever its version."""
-        listed = False
-        for stored, record, problem in read:
-            number = stored.number
-            had = self.stored.get(number)
-            table = self.tables.get(number)
-            if had is not None and stored.version <= had.version and table is not refused:
-                continue
-            listed = True
-            if problem is not None or (record is None and stored.status in ("open", "finished")):
-                self._unreadable(stored, problem or "its game does not read")
-            elif record is None:  # set aside or closed
-                self._drop(number)
-            elif table is None:
-                if stored.status == "open":
-                    self._arrived(stored, record)
-            else:
-                self._moved_on(table, stored, record)
-        if listed:
-            self._tell_lobbies()
-
-    def _arrived(self, stored: StoredTable, record: GameRecord) -> None:
-        try:
-            table = Table(stored.number, record, stored_holders(stored, record))
-        except ValueError as error:
-            self._unreadable(stored, str(error))
-            return
-        self._add(table, stored)
+    def _arrived(self, stored: StoredTable, record: GameRecord) -> Table | None:
+        """A table opened by another process: listed here too, if the lobby can show it."""
+        table = super()._arrived(stored, record)
+        if table is None:
+            return None
         problem = self.check(table)
         if problem is not None:
             self._set_aside(table, problem)
-            return
+            return None
         self._update_computers(table)
-
-    def _moved_on(self, table: Table, stored: StoredTable, record: GameRecord) -> None:
-        try:
-            holders = stored_holders(stored, record)
-            news = news_of(*self._as_stored[table.number], record, holders)
-        except ValueError as error:
-            self._unreadable(stored, str(error))
-            return
-        table.adopt(record, holders, news)
-        self._stored(table, stored)
-
-    def _unreadable(self, stored: StoredTable, problem: str) -> None:
-        self._drop(stored.number)
-        if stored.status != "open":
-            return
-        try:
-            aside = self.store.set_aside(stored.number, problem)
-        except TableStoreError as error:
-            self.log.error("table %d could not be set aside: %s", stored.number, error)
-            return
-        keep_aside(self.data_dir, aside, self.log)
+        return table
 
     # -- computer seats -----------------------------------------------------------------------
 
@@ -501,7 +335,10 @@ class TableHall:
         for watcher in failed:
             self.unwatch(watcher)
 
-    def _file(self, table: Table) -> None:
+    def _listing_changed(self) -> None:
+        self._tell_lobbies()
+
+    def _finished(self, table: Table) -> None:
         """File the game this process finished among the server's saved games."""
         try:
             table.filed_as = file_finished_table(table, self.data_dir, self.lookup)
@@ -524,7 +361,7 @@ class TableHall:
             try:
                 self.store.close_table(table.number, stored.version)
             except StaleTable as stale:  # someone sat down elsewhere
-                self._bring_in([self._read_one(stale.current)])
+                self._bring_in([self._read_stored(stale.current)])
                 return
             except TableStoreError as error:
                 self.log.error("table %d could not be closed: %s", table.number, error)

@@ -82,6 +82,21 @@ def stored_record(stored: StoredTable, games: GameLookup = find_game) -> GameRec
     return record
 
 
+#: A table as read from the store: with its game read back, or ``None`` and why not.
+Read = tuple[StoredTable, GameRecord | None, str | None]
+
+
+def read_stored(stored: StoredTable, games: GameLookup = find_game) -> Read:
+    """The stored table with its game read back (``None`` and why, if it does not read);
+    only open and finished tables are read, the others come with neither."""
+    if stored.status not in ("open", "finished"):
+        return stored, None, None
+    try:
+        return stored, stored_record(stored, games), None
+    except Exception as error:  # a text from the store is no more trusted than a file
+        return stored, None, str(error) if isinstance(error, ValueError) else repr(error)
+
+
 def stored_holders(stored: StoredTable, record: GameRecord) -> list[SeatHolder | None]:
     names = record.seat_names
     if len(stored.seats) != len(names):
