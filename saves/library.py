@@ -28,6 +28,7 @@ __all__ = [
     "delete",
     "describe",
     "export",
+    "exports_dir",
     "import_file",
     "in_library",
     "list_games",
@@ -155,6 +156,19 @@ def import_file(
     return target
 
 
+#: The folder of the data folder that exports are proposed in.
+EXPORTS_FOLDER = "exports"
+
+
+def exports_dir(data_dir: paths.DataDir = None) -> Path:
+    """Where an export is proposed: the data folder's ``exports/`` (made by the first export
+    into it), or the working directory when the data folder cannot be written."""
+    data = paths.data_dir(data_dir)
+    if os.access(data, os.W_OK) or (not data.exists() and os.access(data.parent, os.W_OK)):
+        return data / EXPORTS_FOLDER
+    return Path.cwd()
+
+
 def export(
     record: GameRecord,
     destination: str | PathLike[str],
@@ -164,8 +178,10 @@ def export(
     now: datetime | None = None,
 ) -> Path:
     """Write ``record`` to a file outside the library; an existing file is replaced only
-    with ``overwrite`` (and only if it is a readable save)."""
-    path = Path(destination).expanduser()
+    with ``overwrite`` (and only if it is a readable save). A relative path is taken from
+    the working directory; the path returned is absolute, to say where the file went. A
+    folder that does not exist yet (the data folder's ``exports/``) is made."""
+    path = Path(destination).expanduser().absolute()
     if not overwrite and (path.exists() or path.is_symlink()):
         raise SaveError(path.name, "already exists (choose another name or replace it)")
     return save(record, path, games=games, now=now)

@@ -141,12 +141,18 @@ def is_damage(error: sqlite3.Error) -> bool:
     return getattr(error, "sqlite_errorcode", None) in _DAMAGE_CODES
 
 
-def open_store(data_dir: paths.DataDir = None) -> tuple[sqlite3.Connection, list[str]]:
+def open_store(
+    data_dir: paths.DataDir = None, *, check: bool = True
+) -> tuple[sqlite3.Connection, list[str]]:
     """A connection to the data folder's store, checked and up to date, with the sentences
-    to tell the player (a damaged database set aside)."""
+    to tell the player (a damaged database set aside).
+
+    ``check=False`` leaves out the integrity check, which reads every page (a second or so
+    for 100,000 games): for a screen that reads at once and leaves the check to its sync.
+    """
     path = paths.store_file(data_dir)
     try:
-        return _open_checked(path), []
+        return _open_checked(path, check=check), []
     except DamagedStore as damage:
         return _made_anew(path, damage.reason)
     except (sqlite3.Error, OSError):
@@ -216,7 +222,7 @@ def open_store_keeping(
         return in_memory(), None
 
 
-def _open_checked(path: Path) -> sqlite3.Connection:
+def _open_checked(path: Path, *, check: bool = True) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
     connection = sqlite3.connect(
         path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
@@ -226,12 +232,13 @@ def _open_checked(path: Path) -> sqlite3.Connection:
         connection.execute("PRAGMA foreign_keys = ON")
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA synchronous = NORMAL")
-        if str(path) not in _checked:
+        if check and str(path) not in _checked:
             problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
             if problems != ["ok"]:
                 raise DamagedStore("failed its integrity check")
         migrate(connection)
-        _checked.add(str(path))
+        if check:
+            _checked.add(str(path))
     except sqlite3.Error as error:
         connection.close()
         if is_damage(error):

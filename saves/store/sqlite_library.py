@@ -67,13 +67,26 @@ T = TypeVar("T")
 
 
 class SqliteLibraryIndex:
-    """``saves.store.LibraryIndex`` on the data folder's SQLite store."""
+    """``saves.store.LibraryIndex`` on the data folder's SQLite store.
 
-    def __init__(self, data_dir: paths.DataDir = None, *, games: GameLookup = find_game) -> None:
+    A reader for a screen (``check=False, rebuild=False``) opens at once, without the
+    integrity check, and on finding the database damaged sets it aside and serves the new,
+    empty one without reading the files: its caller's sync, in a thread of its own, fills it.
+    """
+
+    def __init__(
+        self,
+        data_dir: paths.DataDir = None,
+        *,
+        games: GameLookup = find_game,
+        check: bool = True,
+        rebuild: bool = True,
+    ) -> None:
         self.data_dir = data_dir
         self.folder = paths.games_dir(data_dir)
         self.games = games
-        self.connection, self.notices = open_store(data_dir)
+        self.rebuild = rebuild
+        self.connection, self.notices = open_store(data_dir, check=check)
 
     def close(self) -> None:
         self.connection.close()
@@ -229,7 +242,8 @@ class SqliteLibraryIndex:
             self.connection.close()
             self.connection, notices = reopen_damaged(self.data_dir, f"is damaged ({error})")
             self.notices.extend(notices)
-        self._sync()
+        if self.rebuild:
+            self._sync()
         return work()
 
 

@@ -17,6 +17,7 @@ from saves.library import (
     delete,
     describe,
     export,
+    exports_dir,
     import_file,
     list_games,
     rename,
@@ -224,3 +225,23 @@ def test_export_never_replaces_a_file_that_is_not_a_save(tmp_path: Path) -> None
     with pytest.raises(SaveError, match=r"^thesis\.pawn is not replaced"):
         export(toy_record(), path, overwrite=True, games=find_toy_game, now=NOW)
     assert path.read_text(encoding="utf-8") == "chapter one"
+
+
+def test_exports_are_proposed_in_the_data_folder_and_said_where_they_went(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "data"
+    assert exports_dir(data) == data / "exports"
+    monkeypatch.chdir(tmp_path)
+    path = export(toy_record(["a1"]), "copy.pawn", games=find_toy_game, now=NOW)
+    assert path == tmp_path / "copy.pawn" and path.is_absolute() and path.exists()
+
+
+def test_exports_are_proposed_in_the_working_directory_when_the_data_folder_is_read_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("saves.library.os.access", lambda path, mode: False)
+    assert exports_dir(data) == tmp_path

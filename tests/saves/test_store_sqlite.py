@@ -281,3 +281,20 @@ def test_an_index_opened_in_one_thread_is_served_in_another(tmp_path: Path) -> N
         worker.submit(opened.sync).result(timeout=30)
         assert len(worker.submit(opened.list).result(timeout=30)) == 3
         assert opened.count() == 3
+
+
+@pytest.mark.parametrize("damage", [damage_random, damage_truncated])
+def test_a_reader_opens_without_the_check_and_leaves_a_rebuild_to_the_sync(
+    tmp_path: Path, damage: Any
+) -> None:
+    fill(tmp_path, 300)
+    list_games(tmp_path, games=find_toy_game)
+    damage(paths.store_file(tmp_path))  # found on opening, or only by reading
+    reader = SqliteLibraryIndex(tmp_path, games=find_toy_game, check=False, rebuild=False)
+    with reader:
+        assert reader.count() == 0  # set aside, made anew, and not filled by itself
+        assert len(reader.notices) == 1 and "is damaged" in reader.notices[0]
+        with index(tmp_path) as syncing:
+            syncing.sync()
+        assert reader.count() == 300
+    assert len(list(paths.games_dir(tmp_path).iterdir())) == 300

@@ -5,9 +5,12 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+from drawn_text import drawn
 from review_helpers import branchy_record, highlight, open_library, save_game
 from textual.widgets import DataTable, Input, Static
 from tui_helpers import NOW, SIZE, app_test, board_screen, line, make_app, martian_record
+from waiting import wait_for
 
 from saves.format import load, save
 from saves.paths import autosave_file, games_dir
@@ -44,7 +47,8 @@ def rows(screen: LibraryScreen) -> list[list[str]]:
 
 
 def files_shown(screen: LibraryScreen) -> list[str]:
-    return [row[-1] for row in rows(screen)]
+    """The files listed, in their order (a name too long for its column is cut on screen)."""
+    return [entry.name for entry in screen.shown]
 
 
 def detail(screen: LibraryScreen) -> str:
@@ -284,6 +288,7 @@ async def test_export_writes_a_copy_and_never_over_a_file(data_dir: Path, tmp_pa
     files = library_files(data_dir)
     taken = tmp_path / "taken.pawn"
     taken.write_text("my notes\n", encoding="utf-8")
+    exports = data_dir / "exports"
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_library(pilot)
@@ -292,18 +297,39 @@ async def test_export_writes_a_copy_and_never_over_a_file(data_dir: Path, tmp_pa
         dialog = app.screen
         assert isinstance(dialog, SaveAsScreen)
         field = dialog.query_one("#save-name", Input)
-        assert field.value == "~/club.pawn"
+        assert field.value == str(exports / "club.pawn")  # the data folder's exports
+        assert not exports.exists()  # made by the first export into it
         field.value = str(taken)
         await pilot.press("enter")
         error = str(dialog.query_one("#save-error", Static).render())
         assert error == "taken.pawn already exists (choose another name or replace it)"
         assert taken.read_text(encoding="utf-8") == "my notes\n"
-        field.value = str(tmp_path / "shared.pawn")
+        field.value = str(exports / "club.pawn")
         await pilot.press("enter")
-        await pilot.pause()
-        assert (tmp_path / "shared.pawn").read_bytes() == files["club.pawn"].read_bytes()
-        assert detail(screen) == f"exported to {tmp_path / 'shared.pawn'}"
+        await wait_for(lambda: detail(screen).startswith("exported"), what="the export")
+        assert (exports / "club.pawn").read_bytes() == files["club.pawn"].read_bytes()
+        assert detail(screen) == f"exported to {exports / 'club.pawn'}"
         assert screen.highlighted() is not None and screen.highlighted().name == "club.pawn"
+
+
+@app_test
+async def test_an_export_to_a_relative_path_says_where_it_went(
+    data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = library_files(data_dir)
+    monkeypatch.chdir(tmp_path)
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_library(pilot)
+        await highlight(pilot, screen, "won.pawn")
+        await pilot.press("e")
+        dialog = app.screen
+        assert isinstance(dialog, SaveAsScreen)
+        dialog.query_one("#save-name", Input).value = "copy.pawn"
+        await pilot.press("enter")
+        await wait_for(lambda: detail(screen).startswith("exported"), what="the export")
+        assert (tmp_path / "copy.pawn").read_bytes() == files["won.pawn"].read_bytes()
+        assert detail(screen) == f"exported to {tmp_path / 'copy.pawn'}"
 
 
 @app_test
@@ -350,3 +376,45 @@ async def test_the_library_and_the_board_save_the_same_bytes(data_dir: Path) -> 
         await pilot.press("enter")
         await pilot.pause()
         assert path.read_bytes() == before
+
+
+#: What a scrollbar is drawn with: none may show in a table whose columns fit its width.
+SCROLLBAR_CELLS = set("▁▂▃▄▅▆▇█▉▊▋▌▍▎▏▐▔▕")
+LONG_PLAYERS = ("Alexandra Quinn", "Bartholomew Ives")
+LONG_FILE = "2026-11-20_2100_martian-chess_alexandra-quinn_bartholomew-ives.pawn"
+
+
+def long_names(data_dir: Path) -> None:
+    record = martian_record(("c3-d4",), players=LONG_PLAYERS)
+    save(record, games_dir(data_dir) / LONG_FILE, now=NOW)
+
+
+@app_test
+async def test_at_80_columns_the_table_fits_and_the_detail_line_is_whole(data_dir: Path) -> None:
+    long_names(data_dir)
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_library(pilot)
+        await pilot.pause()
+        lines = drawn(app).lines
+        stray = [(row, line) for row, line in enumerate(lines) if SCROLLBAR_CELLS & set(line)]
+        assert stray == [], "no scrollbar: the columns fit the width"
+        (row,) = [line for line in lines if "Martian Chess" in line]
+        assert row.rstrip().endswith("…")  # the file name, cut to its column
+        detail_line = lines[-2]  # the line above the keys
+        assert detail_line.startswith(" 2026-11-20_2100_")
+        assert detail_line.rstrip().endswith(" · Enter reviews it · p plays it on")
+        assert "…" in detail_line and LONG_FILE not in detail_line
+        assert not lines[-3].strip()  # on one line: the line above it is the table's margin
+
+
+@app_test
+async def test_at_130_columns_the_players_get_the_room(data_dir: Path) -> None:
+    long_names(data_dir)
+    app = make_app(data_dir)
+    async with app.run_test(size=(130, 24)) as pilot:
+        await open_library(pilot)
+        await pilot.pause()
+        (row,) = [line for line in drawn(app).lines if "Martian Chess" in line]
+        assert " vs ".join(LONG_PLAYERS) in row
+        assert not SCROLLBAR_CELLS & set("".join(drawn(app).lines))

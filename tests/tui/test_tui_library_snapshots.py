@@ -7,13 +7,16 @@ registered later does not change the pictures.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from hop_game import HOP
 from review_helpers import branchy_record
+from textual.pilot import Pilot
 from tui_helpers import MARTIAN, NOW, make_app, martian_record
+from waiting import wait_for
 
 from saves.format import save
 from saves.paths import games_dir
@@ -32,14 +35,25 @@ def library(data_dir: Path) -> None:
     (folder / "scribbles.pawn").write_text("not a save\n", encoding="utf-8")
 
 
+def synced_library(*keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """Open the library, wait for its first sync to be listed, then press ``keys``."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.press("l")
+        await wait_for(lambda: getattr(pilot.app.screen, "synced", False), what="the sync")
+        await pilot.press(*keys)
+
+    return run_before
+
+
 def test_library(snap_compare: Any, data_dir: Path) -> None:
     library(data_dir)
     app = make_app(data_dir, games=[MARTIAN, HOP])
-    assert snap_compare(app, press=["l"], terminal_size=SIZE)
+    assert snap_compare(app, run_before=synced_library(), terminal_size=SIZE)
 
 
 def test_library_filtered_and_sorted(snap_compare: Any, data_dir: Path) -> None:
     library(data_dir)
     app = make_app(data_dir, games=[MARTIAN, HOP])
-    keys = ["l", "2", "slash", *"alice"]
-    assert snap_compare(app, press=keys, terminal_size=SIZE)
+    keys = ["2", "slash", *"alice"]
+    assert snap_compare(app, run_before=synced_library(*keys), terminal_size=SIZE)

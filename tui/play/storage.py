@@ -146,6 +146,12 @@ class Storage:
         the store rather than in Python; its caller closes it."""
         return SqliteLibraryIndex(self.data_dir, games=self.games)
 
+    def library_reader(self) -> LibraryIndex:
+        """The saved games' index for a screen to read at once: opened without the integrity
+        check and never synced by itself (a sync, on another thread, checks and fills it);
+        its caller closes it."""
+        return SqliteLibraryIndex(self.data_dir, games=self.games, check=False, rebuild=False)
+
     def load(self, path: Path) -> GameRecord:
         return save_format.load(path, games=self.games)
 

@@ -16,45 +16,42 @@ opens saved games for review.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.events import Click
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
-from textual.widgets.data_table import RowDoesNotExist, RowKey
 
 from core.record import GameRecord
-from saves.catalog import COLUMNS, Column, filter_entries, players_text, result_text, sort_entries
+from saves.catalog import COLUMNS, Column, players_text
 from saves.errors import SaveError
-from saves.library import LibraryEntry
+from saves.library import LibraryEntry, exports_dir
 from saves.paths import games_dir
 from saves.unfinished import UnfinishedGame
 from tui.host import host
-from tui.plain_text import plain, plain_cell
+from tui.plain_text import cells, clip, plain
+from tui.play.library_pages import LibraryPages
+from tui.screens.library_sync import LibrarySync
+from tui.screens.library_table import HEADINGS, SavedGamesTable
 from tui.screens.library_unfinished import UnfinishedSection
 from tui.screens.resume import ResumeScreen
 from tui.screens.save_as import SaveAsScreen
-from tui.textual_internals import SelfMeasuringDataTable
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.plain_input import PlainInput
 
-#: Heading and width of each column; the file name takes what is left.
-HEADINGS: dict[Column, tuple[str, int | None]] = {
-    "game": ("Game", 13),
-    "players": ("Players", 15),
-    "result": ("Result", 7),
-    "moves": ("Moves", 5),
-    "date": ("Date", 10),
-    "file": ("File", None),
-}
-UNREADABLE = "unreadable"
 NO_GAMES_YET = "No saved games yet: ctrl+s on the board saves one, i imports a file."
+READING = "Reading the saved games…"
+#: A library the index counts fewer games in than this waits, when the screen opens, for
+#: its first sync (a few milliseconds for a few hundred files) before it takes keys, so that
+#: it opens on the files as they are; a larger one shows the index as it was at once, and
+#: the games again when the sync ends.
+WAIT_BELOW = 2000
+#: The longest the screen waits for that first sync.
+WAIT_SECONDS = 2.0
 #: What a read-only library does not offer: everything that writes, and playing on.
 WRITING_ACTIONS = frozenset({"play_on", "rename", "delete", "import", "export", "unfinished"})
 #: What the list of unfinished games does not offer (their files are named by pawnshop).
@@ -69,55 +66,6 @@ class LibraryChoice:
     record: GameRecord
     path: Path
     review: bool = True
-
-
-def row_cells(entry: LibraryEntry) -> tuple[Text, ...]:
-    """The table's cells for one entry, in column order: plain text, never read as markup
-    (a player may well be called ``[b]ob``)."""
-    if not entry.ok:
-        cells = (UNREADABLE, "", "", "", "", entry.name)
-    else:
-        cells = (
-            entry.game_name,
-            players_text(entry),
-            result_text(entry),
-            str(entry.plies),
-            entry.date,
-            entry.name,
-        )
-    return tuple(plain_cell(cell) for cell in cells)
-
-
-class SavedGamesTable(SelfMeasuringDataTable[Text]):
-    """The saved games, a row each: one click on a row opens it (a plain table needs two);
-    Home and End go to the first and the last game."""
-
-    BINDINGS = [
-        Binding("home", "scroll_top", "First game", show=False, id="library.first"),
-        Binding("end", "scroll_bottom", "Last game", show=False, id="library.last"),
-    ]
-
-    def measure_new_rows(self, new_rows: Iterable[RowKey]) -> None:
-        """Size the columns for the rows just added. Every cell here is one line of plain
-        ``Text`` (``row_cells``), so its width is its length: measured directly, not through
-        Rich's measuring of any renderable, which costs most of showing a thousand games."""
-        columns = self.ordered_columns
-        for row_key in new_rows:
-            try:
-                cells = self.get_row(row_key)
-            except RowDoesNotExist:  # removed before the table was next idle
-                continue
-            for column, cell in zip(columns, cells, strict=True):
-                if isinstance(cell, Text):
-                    column.content_width = max(column.content_width, cell.cell_len)
-
-    def on_click(self, event: Click) -> None:
-        row = event.style.meta.get("row", -1)
-        if row >= 0:  # not the header
-            event.prevent_default()
-            event.stop()
-            self.move_cursor(row=row)
-            self.action_select_cursor()
 
 
 class LibraryScreen(Screen[LibraryChoice | None]):
@@ -150,8 +98,14 @@ class LibraryScreen(Screen[LibraryChoice | None]):
     def __init__(self, *, read_only: bool = False) -> None:
         super().__init__()
         self.read_only = read_only
-        self.entries: list[LibraryEntry] = []
-        self.shown: list[LibraryEntry] = []
+        #: The index and its syncs, from the time the screen is mounted.
+        self.library_sync: LibrarySync | None = None
+        #: The saved games listed: in the chosen order, those the filter lets through.
+        self.shown: LibraryPages | list[LibraryEntry] = []
+        #: True once the games listed are the files as the first sync found them.
+        self.synced = False
+        #: Why the games folder could not be read, if it could not.
+        self.problem: str | None = None
         self.unfinished_section = UnfinishedSection(self)
         self.sort_column: Column = "date"
         self.descending = True
@@ -177,6 +131,14 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         """Switch between the saved games and the unfinished ones."""
         self.unfinished_section.toggle()
 
+    @property
+    def entries(self) -> LibraryPages | list[LibraryEntry]:
+        """Every saved game in the library's own order (newest first), read a page at a
+        time."""
+        if self.library_sync is None:
+            return []
+        return LibraryPages(self.library_sync.reader)
+
     def compose(self) -> ComposeResult:
         yield Static("Saved games", id="library-title")
         yield PlainInput(
@@ -188,9 +150,20 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         yield Static("", id="library-detail")
         yield KeyFooter()
 
-    def on_mount(self) -> None:
-        self.reload()
+    async def on_mount(self) -> None:
+        self.library_sync = sync = LibrarySync(self, self._synced)
+        self.unfinished_section.count_games()
+        self.show_table()
         self.query_one(DataTable).focus()
+        small = len(self.entries) < WAIT_BELOW
+        sync.start()
+        sync.watch()
+        if small:
+            await sync.wait(WAIT_SECONDS)
+
+    def on_unmount(self) -> None:
+        if self.library_sync is not None:
+            self.library_sync.close()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.showing_unfinished and action in SAVED_ONLY_ACTIONS:
@@ -199,44 +172,56 @@ class LibraryScreen(Screen[LibraryChoice | None]):
 
     # -- the listing ----------------------------------------------------------------------------
 
-    def reload(self, keep: Path | None = None) -> None:
-        """Read the folder again and show it, with the cursor on ``keep`` if it is listed
-        (the unfinished games are counted, and read again if they are shown)."""
+    def reload(self, keep: Path | None = None, then: Callable[[], None] | None = None) -> None:
+        """Sync the index with the files and list them again, with the cursor on ``keep`` if
+        it is listed near where the cursor was; ``then`` runs once they are listed (the
+        unfinished games are counted, and read again if they are shown)."""
         self.unfinished_section.count_games()
-        try:
-            self.entries = host(self).storage.list_games()
-        except SaveError as error:
-            self.entries = []
-            self.show_table(keep)
-            self.say(str(error), error=True)
+        if self.library_sync is None:
             return
-        self.show_table(keep)
 
-    def show_table(self, keep: Path | None = None) -> None:
-        """Fill the table with the entries the filter lets through, in the chosen order."""
+        def listed() -> None:
+            self.show_table(keep)
+            if then is not None:
+                then()
+
+        self.library_sync.start(listed)
+
+    def _synced(self, notices: list[str], problem: str | None) -> None:
+        """A sync has ended: list the games again and say what there is to say about the
+        index or the folder."""
+        self.synced = True
+        self.problem = problem
+        self.show_table()
+        said = (self.library_sync.notices() if self.library_sync else []) + notices
+        if problem:
+            self.say(problem, error=True)
+        elif said:
+            self.tell(" ".join(said))
+
+    def show_table(self, keep: Path | None = None, *, stay: bool = True) -> None:
+        """List the games the filter lets through, in the chosen order, with the cursor on
+        ``keep`` (else on the game it was on) if it is listed near where the cursor was or
+        on the first page; otherwise on the row it was on (``stay``) or the first."""
         if self.showing_unfinished:
             self.unfinished_section.show(keep)
             self._show_title()
             self._describe(None)
             return
-        table = self.query_one(DataTable)
+        table = self.query_one(SavedGamesTable)
+        sync = self.library_sync
+        if sync is None:
+            return
+        was = table.cursor if table.pages is not None else 0
         if keep is None:
             current = self.highlighted()
             keep = current.path if current is not None else None
         query = self.query_one("#library-filter", Input).value
-        ordered = sort_entries(self.entries, self.sort_column, descending=self.descending)
-        self.shown = filter_entries(ordered, query)
-        table.clear(columns=True)
-        for column in COLUMNS:
-            heading, width = HEADINGS[column]
-            if column == self.sort_column:
-                heading += " ▼" if self.descending else " ▲"
-            table.add_column(Text(heading), width=width, key=column)
-        for index, entry in enumerate(self.shown):
-            table.add_row(*row_cells(entry), key=str(index))
-        rows = [index for index, entry in enumerate(self.shown) if entry.path == keep]
-        if rows:
-            table.move_cursor(row=rows[0], animate=False)
+        self.shown = pages = LibraryPages(sync.reader, self.sort_column, self.descending, query)
+        found = pages.find(keep, near=was) if keep is not None else None
+        if found is None:
+            found = was if stay else 0
+        table.show(pages, self.sort_column, self.descending, found)
         self._show_title()
         self._describe(self.highlighted())
 
@@ -244,11 +229,13 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         if self.showing_unfinished:
             self.query_one("#library-title", Static).update(self.unfinished_section.title())
             return
-        total, shown = len(self.entries), len(self.shown)
+        shown = len(self.shown)
+        query = self.query_one("#library-filter", Input).value
+        total = len(self.entries) if query.split() else shown
         count = f"{total} game{'' if total == 1 else 's'}"
         if shown != total:
             count = f"{shown} of {count} match"
-        heading = HEADINGS[self.sort_column][0].lower()
+        heading = HEADINGS[self.sort_column].lower()
         arrow = "▼" if self.descending else "▲"
         title = f"Saved games · {count} · by {heading} {arrow} · keys 1-6 sort"
         if self.unfinished_section.count:
@@ -257,10 +244,13 @@ class LibraryScreen(Screen[LibraryChoice | None]):
 
     def highlighted(self) -> LibraryEntry | None:
         """The saved game under the cursor (none while the unfinished games are shown)."""
-        table = self.query_one(DataTable)
-        if self.showing_unfinished or not self.shown or table.row_count == 0:
+        table = self.query_one(SavedGamesTable)
+        if self.showing_unfinished or table.pages is None or table.row_count == 0:
             return None
-        return self.shown[min(table.cursor_row, len(self.shown) - 1)]
+        try:
+            return table.pages[table.cursor]
+        except IndexError:
+            return None
 
     def say(self, message: str, *, error: bool = False) -> None:
         detail = self.query_one("#library-detail", Static)
@@ -288,8 +278,13 @@ class LibraryScreen(Screen[LibraryChoice | None]):
             self.unfinished_section.describe()
             return
         if entry is None:
-            if not self.entries:
-                self.say("No saved games yet." if self.read_only else NO_GAMES_YET)
+            if self.problem:
+                self.say(self.problem, error=True)
+            elif not self.entries:
+                if not self.synced:
+                    self.say(READING)
+                else:
+                    self.say("No saved games yet." if self.read_only else NO_GAMES_YET)
             else:
                 self.say("No game matches the filter: Esc clears it.")
         elif not entry.ok:
@@ -297,7 +292,14 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         else:
             when = f"{entry.date} {entry.time}".strip()
             more = " · p plays it on" if entry.result == "*" and not self.read_only else ""
-            self.say(f"{entry.name} · {when} · Enter reviews it{more}")
+            rest = f" · {when} · Enter reviews it{more}"
+            self.say(self._fitted(entry.name, rest) + rest)
+
+    def _fitted(self, name: str, rest: str) -> str:
+        """``name`` cut so that it and ``rest`` fit on the detail line."""
+        width = self.query_one("#library-detail", Static).content_region.width
+        width = width or self.app.size.width - 2
+        return clip(name, max(width - cells(rest), 8))
 
     @on(DataTable.RowHighlighted)
     def row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -311,7 +313,7 @@ class LibraryScreen(Screen[LibraryChoice | None]):
 
     @on(Input.Changed, "#library-filter")
     def filter_changed(self) -> None:
-        self.show_table()
+        self.show_table(stay=False)
 
     # -- keys -----------------------------------------------------------------------------------
 
@@ -321,14 +323,16 @@ class LibraryScreen(Screen[LibraryChoice | None]):
             self.descending = not self.descending
         else:
             self.sort_column, self.descending = chosen, chosen in ("date", "moves")
-        self.show_table()
+        self.show_table(stay=False)
 
     def action_filter(self) -> None:
         self.query_one("#library-filter", Input).focus()
 
     def action_move(self, delta: int) -> None:
-        table = self.query_one(DataTable)
-        if table.row_count:
+        table = self.query_one(SavedGamesTable)
+        if table.pages is not None:
+            table.go(table.cursor + delta)
+        elif table.row_count:
             row = min(max(table.cursor_row + delta, 0), table.row_count - 1)
             table.move_cursor(row=row)
 
@@ -401,8 +405,8 @@ class LibraryScreen(Screen[LibraryChoice | None]):
                 self.say("nothing changed")
                 return
             in_library = path.parent == games_dir(host(self).storage.data_dir)
-            self.reload(keep=path if in_library else None)
-            self.tell(done.format(name=path.name, path=path))
+            said = done.format(name=path.name, path=path)
+            self.reload(keep=path if in_library else None, then=lambda: self.tell(said))
 
         screen = SaveAsScreen(suggestion, act, prompt=prompt, hint=hint)
         self.app.push_screen(screen, finished)
@@ -442,8 +446,7 @@ class LibraryScreen(Screen[LibraryChoice | None]):
             except SaveError as error:
                 self.say(str(error), error=True)
                 return
-            self.reload()
-            self.tell(f"deleted {entry.name}")
+            self.reload(then=lambda: self.tell(f"deleted {entry.name}"))
 
         self.app.push_screen(ResumeScreen(question, default=False), answered)
 
@@ -464,7 +467,7 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         storage = host(self).storage
         self._ask_path(
             f"Export {entry.name} to",
-            f"~/{entry.name}",
+            str(exports_dir(storage.data_dir) / entry.name),
             "Type a path for the copy · Enter writes it · Esc cancels",
             lambda text: storage.export(entry.path, text),
             "exported to {path}",

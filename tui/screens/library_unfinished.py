@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Input
 from saves.errors import SaveError
 from saves.unfinished import UnfinishedGame
 from tui.host import host
+from tui.screens.library_table import SavedGamesTable
 from tui.screens.resume import ResumeScreen
 from tui.screens.unfinished_rows import (
     NO_UNFINISHED,
@@ -104,7 +105,8 @@ class UnfinishedSection:
 
     def show(self, keep: Path | None) -> None:
         """Fill the table with the unfinished games, the one played last first."""
-        table = self.screen.query_one(DataTable)
+        table = self.screen.query_one(SavedGamesTable)
+        table.release()
         if keep is None:
             current = self.highlighted()
             keep = current.path if current is not None else None
