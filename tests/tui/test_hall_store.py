@@ -2,11 +2,14 @@
 the other's tables, seats, moves and takebacks, its screens and lobbies told as of its own; of
 two moves at one ply the store keeps one, and the other mover is told in one sentence while
 their screen shows the game as it stands; the feed's thread brings the changes in by itself;
-and table files of earlier versions come into the store once, moved aside, never deleted."""
+table files of earlier versions come into the store once, moved aside, never deleted; and a
+damaged database is said in one line of the log, its tables read back."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,8 @@ from net_helpers import make_hall
 from waiting import wait_for
 
 from core.registry import find_game
+from saves import paths
+from saves.store import sqlite as store_sqlite
 from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.stored_tables import IMPORTED_FOLDER
@@ -206,3 +211,41 @@ def test_table_files_come_into_the_store_once_and_are_kept(tmp_path: Path) -> No
         assert again.open_table(MARTIAN, {}, [ME, OPEN], ALICE).number == 5
     finally:
         again.close()
+
+
+def test_a_damaged_database_is_said_in_one_line_and_its_tables_come_back(
+    tmp_path: Path,
+) -> None:
+    first = make_hall(tmp_path)
+    table = first.open_table(MARTIAN, {}, [ME, OPEN], ALICE)
+    table.sit(BOB, 1)
+    play(table, ALICE, "b1-a1")
+    first.close()
+    filed = tmp_path / "games"
+    filed.mkdir(exist_ok=True)
+    (filed / "kept.pawn").write_text("a game")
+    database = paths.store_file(tmp_path)
+    with closing(sqlite3.connect(database)) as raw:
+        raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        page_size = raw.execute("PRAGMA page_size").fetchone()[0]
+        (root,) = raw.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'library_listing'"
+        ).fetchone()
+    data = bytearray(database.read_bytes())
+    data[(root - 1) * page_size : root * page_size] = b"\xde\xad" * (page_size // 2)
+    database.write_bytes(bytes(data))
+    store_sqlite._checked.clear()  # a new process
+
+    hall = make_hall(tmp_path)
+    try:
+        lines = (tmp_path / "tables.log").read_text().splitlines()
+        said = [line for line in lines if "pawnshop.sqlite3" in line]
+        assert len(said) == 1 and "it is kept as pawnshop.sqlite3.bad-" in said[0]
+        assert "1 of the 1 open tables found in it are in a new one." in said[0]
+        assert hall.restore() == 1
+        back = same_table(hall, 1)
+        assert line(back) == ["b1-a1"] and back.seat_of(BOB) == 1
+        play(back, BOB, "c8-d8")
+        assert (filed / "kept.pawn").read_text() == "a game"
+    finally:
+        hall.close()
