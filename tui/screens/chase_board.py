@@ -1,0 +1,444 @@
+"""The board screen for Chase: the five actions of a turn by keys and by mouse.
+
+Moving a pawn is the default: select the pawn, then each square of its jump or sweep, and
+Enter (or the last square again) ends the move, as on every board. The other actions start
+with a key, then take a square:
+
+* ``t`` place the next tile: select a square, ``r``/``R`` turn the tile, Enter places it;
+* ``g`` add or claim gold: select a square, ``+``/``-`` or a digit set the amount, Enter;
+* ``x`` unlock and merge: select your stacks, the last one again, then where they go;
+* ``p`` pivot a tile: select it, ``r``/``R`` turn it, Enter pays the 1 gold and turns it.
+
+Pressing the key again or Esc leaves the action. A square or a choice the rules forbid gets
+the rule's sentence from the notation reader, the same one a typed move gets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from textual.binding import Binding
+from textual.events import Key
+
+from core.errors import IllegalMoveError, PawnshopError
+from core.game import Move
+from core.games.chase.board import SEAT_NAMES, TURNS, exits_text, name
+from core.games.chase.game import ChaseGame
+from core.games.chase.merges import MIN_STACK, MergeFacts, destinations
+from core.games.chase.movelist import MoveList
+from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
+from core.games.chase.rules import PIVOT_FEE, seat_merges
+from core.games.chase.state import GOLD as GOLD_MODE
+from core.games.chase.state import TILES, ChaseState, stacks_of
+from core.games.chase.tiles import DECK
+from core.record import GameRecord
+from core.view import BoardView, Cell
+from tui.play.selection import MoveBuilder
+from tui.screens.board import BoardScreen
+from tui.widgets.board import BoardWidget
+from tui.widgets.chase_board import exits_glyphs
+from tui.widgets.chase_panels import DebtPanel, TileStackPanel, seat_lines
+from tui.widgets.move_log import MoveLog
+from tui.widgets.player_panel import PlayerPanel
+
+PLACE, GOLD, MERGE, PIVOT = "place", "gold", "merge", "pivot"
+ACTION_NAMES = {
+    PLACE: "place a tile",
+    GOLD: "add or claim gold",
+    MERGE: "unlock and merge stacks",
+    PIVOT: "pivot a tile",
+}
+ACTION_KEYS = {PLACE: "t", GOLD: "g", MERGE: "x", PIVOT: "p"}
+#: A word for each action, for the prompt on a narrow screen.
+ACTION_WORDS = {PLACE: "tile", GOLD: "gold", MERGE: "merge", PIVOT: "pivot"}
+
+
+def glyphs(mask: int) -> str:
+    """``↑→↓`` for an exit mask (the arrows the board draws)."""
+    return exits_glyphs(tuple(exits_text(mask).split(",")) if mask else ())
+
+
+class ChaseBoardScreen(BoardScreen):
+    """The board screen with Chase's board, panels and action keys."""
+
+    CSS_PATH = ["board.tcss", "chase_board.tcss"]
+    HELP_TITLE = "Keys on the Chase board"
+    BINDINGS = [
+        Binding("t", f"chase_action('{PLACE}')", "Place", id="chase.place"),
+        Binding("g", f"chase_action('{GOLD}')", "Gold", id="chase.gold"),
+        Binding("x", f"chase_action('{MERGE}')", "Merge", id="chase.merge"),
+        Binding("p", f"chase_action('{PIVOT}')", "Pivot", id="chase.pivot"),
+        Binding("r", "rotate(1)", "Turn the tile clockwise", show=False, id="chase.rotate"),
+        Binding("R", "rotate(-1)", "Turn the tile back", show=False, id="chase.rotate_back"),
+        Binding("plus,equals_sign", "amount(1)", "One gold more", show=False, id="chase.more"),
+        Binding("minus", "amount(-1)", "One gold less", show=False, id="chase.less"),
+    ]
+
+    def __init__(self, record: GameRecord, **options: Any) -> None:
+        # The action under way, set before the board screen builds its first selection.
+        self.action = ""
+        self.pending = -1  # the square chosen for a placement, gold or a pivot
+        self.turns: tuple[int, ...] = ()  # the exits the tile may be turned to
+        self.turn = 0
+        self.amount = 0
+        self.typed = ""  # the digits typed for the amount so far
+        self.sources: tuple[int, ...] = ()  # the stacks chosen for a merge
+        self.sources_done = False
+        self._moves: tuple[object, Sequence[ChaseMove]] | None = None
+        self._kinds: dict[type, list[Any]] = {}
+        super().__init__(record, **options)
+        # Its styles go by this class rather than by the screen's type, which a screen built
+        # on this one and another (the table's) would not match.
+        self.add_class("chase-board")
+
+    @property
+    def chase_state(self) -> ChaseState:
+        state = self.record.state
+        assert isinstance(state, ChaseState)
+        return state
+
+    def on_mount(self) -> None:
+        """The stack and the last turn's debts go beside the board, above the log."""
+        stack = TileStackPanel(id="tile-stack", classes="chase-panel")
+        debts = DebtPanel(id="debts", classes="chase-panel")
+        debts.border_title = "Last turn"
+        log = self.query_one(MoveLog)
+        self.query_one("#board-side").mount(stack, debts, before=log)
+        self.call_after_refresh(self.refresh_view)
+
+    # -- the moves of the position -------------------------------------------------------------
+
+    def turn_moves(self) -> Sequence[ChaseMove]:
+        """The legal moves of the current position (a list that makes its moves when asked:
+        a player with many stacks has millions of merges, never listed here)."""
+        state = self.record.state
+        if self._moves is None or self._moves[0] is not state:
+            self._moves = (state, self.game.legal_moves(state))
+            self._kinds = {}
+        return self._moves[1]
+
+    def _of_kind(self, kind: type) -> list[Any]:
+        """The legal moves of one kind but merges (see ``_merge_facts``), listed once."""
+        moves = self.turn_moves()
+        if kind not in self._kinds:
+            found = moves.of_kind(kind) if isinstance(moves, MoveList) else moves
+            self._kinds[kind] = [move for move in found if isinstance(move, kind)]
+        return self._kinds[kind]
+
+    def _merge_facts(self) -> MergeFacts:
+        state = self.chase_state
+        return seat_merges(state, state.to_move)
+
+    def _builder(self) -> MoveBuilder:
+        """Squares select pawn moves; the other actions have keys of their own."""
+        record = self.record
+        view = record.game.board_view(self.viewer_state())
+        paths: list[tuple[Move, tuple[int, ...]]] = [
+            (move, move.path) for move in self._of_kind(Walk)
+        ]
+        return MoveBuilder(record.game, record.state, record.seat_names, view, paths=paths)
+
+    def _action_targets(self) -> frozenset[int]:
+        """The squares the action under way may take next."""
+        if self.action == PLACE:
+            return frozenset(move.square for move in self._of_kind(Place))
+        if self.action == GOLD:
+            return frozenset(move.square for move in self._of_kind(AddGold))
+        if self.action == PIVOT:
+            return frozenset(move.square for move in self._of_kind(Pivot))
+        facts = self._merge_facts()
+        if self.sources_done:
+            return frozenset(destinations(facts, self.sources))
+        # A bigger set of stacks can go wherever a smaller one can, so while all the stacks
+        # together may merge, any stack may join the ones chosen.
+        return frozenset(facts.stacks if destinations(facts, facts.stacks) else ())
+
+    # -- showing ------------------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        super().refresh_view()
+        state = self.chase_state
+        board = self.query_one(BoardWidget)
+        if self.action:
+            board.targets = frozenset() if self.pending >= 0 else self._action_targets()
+            board.selected = self.sources if self.action == MERGE else (self.pending,)
+            if self.pending >= 0 and self.action in (PLACE, PIVOT):
+                board.view = self._preview(board.view, self.pending, self.turns[self.turn])
+        for seat in (0, 1):
+            panel = self.query_one(f"#panel-{seat}", PlayerPanel)
+            if panel.info is not None:
+                panel.info = panel.info._replace(lines=seat_lines(self.viewer_state(), seat))
+        stacks = self.query(TileStackPanel)
+        if stacks:
+            stack = stacks.first(TileStackPanel)
+            stack.tiles = tuple(DECK[kind] for kind in state.deck[:5])
+            stack.left = len(state.deck)
+            self.query_one(DebtPanel).sentences = self.last_debts()
+
+    @staticmethod
+    def _preview(view: BoardView | None, square: int, exits: int) -> BoardView | None:
+        """The board with the tile on ``square`` drawn showing ``exits``."""
+        if view is None:
+            return None
+        cells = list(view.cells)
+        cell = cells[square]
+        marks = [word for word in cell.mark.split() if not word.startswith("exits:")]
+        mark = " ".join([f"exits:{exits_text(exits)}", *marks])
+        cells[square] = Cell(cell.text, cell.owner, cell.region, mark)
+        return BoardView(view.width, view.height, tuple(cells), view.file_walls, view.rank_walls)
+
+    def last_debts(self) -> tuple[str, ...]:
+        """The debts of the move that led here, addressed to the player now to move."""
+        node = self.record.current
+        if node.move is None or node.parent is None:
+            return ()
+        game = self.game
+        assert isinstance(game, ChaseGame)
+        return game.debts(node.parent.state, node.move, self.chase_state.to_move)
+
+    def _hint(self) -> str:
+        if not self.action or self.reviewing or self.record.outcome() is not None:
+            return super()._hint() or self._plain_prompt()
+        return self._action_prompt()
+
+    def _plain_prompt(self) -> str:
+        keys = ", ".join(f"{ACTION_KEYS[a]} {ACTION_NAMES[a]}" for a in ACTION_NAMES)
+        return f"select a pawn, then its path (Enter ends); or {keys}"
+
+    def short_form(self, message: str) -> str:
+        """The plain prompt (alone or after a sentence, as a table's welcome) in short words."""
+        prompt = self._plain_prompt()
+        if not message.endswith(prompt):
+            return ""
+        words = ", ".join(f"{ACTION_KEYS[a]} {ACTION_WORDS[a]}" for a in ACTION_WORDS)
+        return message.removesuffix(prompt) + f"a pawn, then its path; {words}"
+
+    def _action_prompt(self) -> str:
+        action, square = self.action, self.pending
+        if action == MERGE:
+            if self.sources_done:
+                return "merge: select where the merged stack goes"
+            if len(self.sources) >= 2:
+                return "merge: select more stacks, or the last one again to choose where to"
+            return "merge: select two or more of your stacks to unlock (x again: stop)"
+        if square < 0:
+            return f"{ACTION_NAMES[action]}: select a square ({ACTION_KEYS[action]} again: stop)"
+        where = name(square)
+        if action == GOLD:
+            return f"{self.amount} gold on {where}: + - or a digit change it, Enter puts it there"
+        shown = glyphs(self.turns[self.turn])
+        if action == PLACE:
+            return f"tile on {where} showing {shown}: r R turn it, Enter places it"
+        payee = SEAT_NAMES[1 - self.chase_state.to_move]
+        return f"pivot {where} to {shown}: r R turn it, Enter pays {payee} {PIVOT_FEE} gold for it"
+
+    def help_extra(self) -> list[tuple[str, str]]:
+        rows = super().help_extra()
+        rows.append(("0-9", "while adding gold: the amount"))
+        rows.append(("click", "a pawn, then each square of its path; a square for t g x p"))
+        return rows
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def _reset_action(self, action: str = "") -> None:
+        self.action, self.pending, self.turns, self.turn = action, -1, (), 0
+        self.amount, self.typed, self.sources, self.sources_done = 0, "", (), False
+
+    def position_changed(self, message: str = "") -> None:
+        self._reset_action()
+        super().position_changed(message)
+
+    def _action_refused(self) -> bool:
+        """Say why no action may be taken here and answer true, when that is so."""
+        if self.record.outcome() is not None:
+            self.say("the game is over here: u or ctrl+z steps back to try other moves")
+            return True
+        if self.computer_seats.refuse_turn():
+            return True
+        refusal = self.review.trial_refusal()
+        if refusal:
+            self.say(refusal, error=True)
+            return True
+        return False
+
+    def action_chase_action(self, action: str) -> None:
+        """Start ``action`` (starting it again leaves it)."""
+        if self._action_refused():
+            return
+        self.selection = ()
+        self._reset_action("" if self.action == action else action)
+        self.refresh_view()
+        if self.action and not self._action_targets():
+            self.say(self._none_possible(self.action), error=True)
+            self._reset_action()
+            return
+        self.say(self._hint())
+
+    def _none_possible(self, action: str) -> str:
+        """Why the player may not take ``action`` at all now, as one sentence."""
+        state = self.chase_state
+        if state.mode == GOLD_MODE and action in (PLACE, PIVOT):
+            return "Gold mode is played without tiles"
+        if state.mode == TILES and action in (GOLD, MERGE):
+            return "Tiles mode is played without gold"
+        if action == PLACE:
+            if not state.deck:
+                return "no tile can be placed: the stack is empty"
+            return "no tile can be placed: no square is free next to your pawns' tiles"
+        if action == GOLD:
+            if state.loose[state.to_move] < MIN_STACK:
+                return f"adding gold takes at least {MIN_STACK} loose gold"
+            return "there is no tile you may add gold to now"
+        if action == MERGE:
+            if len(stacks_of(state, state.to_move)) < 2:
+                return "merging takes two or more of your stacks on the board"
+            return "none of your stacks may be merged now"
+        return "no tile can be pivoted now"
+
+    def select_square(self, square: int) -> None:
+        if not self.action:
+            super().select_square(square)
+            return
+        self.cursor = square
+        if self._action_refused():
+            self.refresh_view()
+            return
+        if self.action == MERGE:
+            self._merge_square(square)
+        elif self.pending == square:
+            self._confirm()
+        elif square in self._action_targets():
+            self._choose_square(square)
+        else:
+            self.say(self._refusal(self._example(square)), error=True)
+        self.refresh_view()
+
+    def _choose_square(self, square: int) -> None:
+        state = self.chase_state
+        self.pending = square
+        self.typed = ""
+        if self.action == GOLD:
+            self.amount = min(m.amount for m in self._of_kind(AddGold) if m.square == square)
+        elif self.action == PLACE:
+            self.turns = DECK[state.deck[0]].orientations
+            legal = {m.exits for m in self._of_kind(Place) if m.square == square}
+            self.turn = next(i for i, exits in enumerate(self.turns) if exits in legal)
+        else:
+            self.turns = TURNS[state.exits[square]]
+            self.turn = 0
+        self.say(self._hint())
+
+    def _example(self, square: int) -> ChaseMove:
+        """A move of the action under way on ``square``, to ask the rules what is wrong."""
+        state = self.chase_state
+        if self.action == GOLD:
+            return AddGold(square, MIN_STACK)
+        exits = state.exits[square]
+        if self.action == PIVOT:
+            return Pivot(square, (TURNS[exits] or (exits,))[0])
+        return Place(square, DECK[state.deck[0]].exits if state.deck else 1)
+
+    def _pending_move(self) -> ChaseMove:
+        if self.action == GOLD:
+            return AddGold(self.pending, self.amount)
+        if self.action == PLACE:
+            return Place(self.pending, self.turns[self.turn])
+        return Pivot(self.pending, self.turns[self.turn])
+
+    def _confirm(self) -> None:
+        move = self._pending_move()
+        if move in self.turn_moves():
+            self.play(move)
+        else:
+            self.say(self._refusal(move), error=True)
+
+    def _refusal(self, move: ChaseMove) -> str:
+        """The rule's sentence for a move the rules forbid, as the notation reader gives it."""
+        text = self.game.format_move(self.record.state, move)
+        try:
+            self.game.parse_move(self.record.state, text)
+        except IllegalMoveError as error:
+            return str(error)
+        except PawnshopError:
+            pass
+        return f"{text} is not a legal move here"
+
+    def _merge_square(self, square: int) -> None:
+        if self.sources_done:
+            move = Merge(self.sources, square)
+            if move in self.turn_moves():
+                self.play(move)
+            else:
+                self.say(self._refusal(move), error=True)
+            return
+        if self.sources and square == self.sources[-1] and len(self.sources) >= 2:
+            if destinations(self._merge_facts(), tuple(sorted(self.sources))):
+                self.sources, self.sources_done = tuple(sorted(self.sources)), True
+                self.say(self._hint())
+            else:
+                text = "+".join(name(s) for s in sorted(self.sources))
+                self.say(f"the stacks on {text} may not be merged together", error=True)
+            return
+        if square in self.sources:
+            self.sources = tuple(s for s in self.sources if s != square)
+        elif square in self._action_targets():
+            self.sources = (*self.sources, square)
+        else:
+            self.say(
+                self._refusal(Merge(tuple(sorted({*self.sources, square})), square)), error=True
+            )
+            return
+        self.say(self._hint())
+
+    def action_rotate(self, step: int) -> None:
+        if self.action not in (PLACE, PIVOT) or self.pending < 0:
+            self.say("r and R turn a tile being placed (t) or pivoted (p): choose it first")
+            return
+        self.turn = (self.turn + step) % len(self.turns)
+        self.refresh_view()
+        self.say(self._hint())
+
+    def action_amount(self, step: int) -> None:
+        self._set_amount(lambda amount: amount + step)
+
+    def _set_amount(self, change: Callable[[int], int]) -> None:
+        if self.action != GOLD or self.pending < 0:
+            self.say("+ and - set the gold to add (g): choose its square first")
+            return
+        state = self.chase_state
+        self.amount = min(max(change(self.amount), 1), max(1, state.loose[state.to_move]))
+        self.say(self._hint())
+
+    def on_key(self, event: Key) -> None:
+        """Digits set the amount of gold being added (``1`` then ``2`` makes 12)."""
+        if self.action == GOLD and self.pending >= 0 and event.character in tuple("0123456789"):
+            event.stop()
+            self.typed = (self.typed + (event.character or ""))[-2:]
+            typed = int(self.typed)
+            self._set_amount(lambda amount: typed)
+            return
+        super().on_key(event)
+
+    def action_cancel(self) -> None:
+        entry_open = self.query_one("#move-entry").has_class("-open")
+        if self.action and not entry_open:
+            if self.pending >= 0 or self.sources:
+                self._reset_action(self.action)
+            else:
+                self._reset_action()
+            self.refresh_view()
+            self.say(self._hint())
+            return
+        super().action_cancel()
+
+    def action_back(self) -> None:
+        if self.action == MERGE and self.sources:
+            self.sources, self.sources_done = self.sources[:-1], False
+            self.refresh_view()
+            self.say(self._hint())
+            return
+        if self.action:
+            self.action_cancel()
+            return
+        super().action_back()
