@@ -33,6 +33,12 @@ class Node:
     parent: Node | None = None
     children: list[Node] = field(default_factory=list)
     comment: str = ""
+    #: The computer's analysis of the move: the mover's win chance after it (0 to 1,
+    #: ``core.analysis``), ``None`` where the move was not analysed.
+    evaluation: float | None = None
+    #: Numeric annotation glyphs on the move (``$2`` a mistake, ``$4`` a blunder, ``$6`` an
+    #: inaccuracy), in the order written.
+    nags: tuple[int, ...] = ()
     #: The child that ``redo`` follows: the last one played or walked back from.
     redo_index: int = 0
     #: The line through this node stops here and every child is a variation (only ever set

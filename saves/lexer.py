@@ -21,7 +21,9 @@ class Tag(NamedTuple):
 
 class Token(NamedTuple):
     """One piece of movetext: ``kind`` is move, comment, open, close, stop (``|``: the line
-    ends here, the variations after it go on from its last move) or result."""
+    ends here, the variations after it go on from its last move), result, nag (``$4``: its
+    number is ``text``) or evaluation (a comment that is exactly ``[%eval 0.62]``: the win
+    chance is ``text``)."""
 
     kind: str
     text: str
@@ -46,6 +48,14 @@ _TOKEN = re.compile(
 _NUMBER = re.compile(r"(\d+)\.+(.*)", re.DOTALL)
 
 RESULT = re.compile(r"\*|1-0|0-1|1/2-1/2|[1-9]\d*(?:\+[1-9]\d*)*")
+
+#: A numeric annotation glyph, ``$0`` to ``$255`` as in PGN.
+NAG = re.compile(r"\$(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)")
+
+#: The body of a comment that holds the computer's evaluation and nothing else, as written
+#: (before unescaping): a win chance from 0 to 1. A player's comment that begins with ``[%``
+#: is written with its ``[`` escaped, so it never reads as one.
+EVALUATION = re.compile(r"\[%eval (0(?:\.\d{1,4})?|1(?:\.0{1,4})?)\]")
 
 
 def split_lines(text: str) -> list[str]:
@@ -101,7 +111,11 @@ def tokenize(movetext: str, first_line: int) -> list[Token]:
                     f"is cut short: the comment opened at line {line} is never closed"
                 )
             body = match.group("body")
-            tokens.append(Token("comment", unescape(body.replace("\n", " ")), line))
+            evaluation = EVALUATION.fullmatch(body.replace("\n", " "))
+            if evaluation is not None:
+                tokens.append(Token("evaluation", evaluation.group(1), line))
+            else:
+                tokens.append(Token("comment", unescape(body.replace("\n", " ")), line))
             line += body.count("\n")
         elif kind == "open":
             tokens.append(Token("open", "(", line))
@@ -122,6 +136,9 @@ def _word_tokens(word: str, line: int) -> list[Token]:
         word = number.group(2)
         if not word:
             return []
+    nag = NAG.fullmatch(word)
+    if nag is not None:
+        return [Token("nag", nag.group(1), line)]
     kind = "result" if RESULT.fullmatch(word) else "move"
     return [Token(kind, word, line)]
 

@@ -80,6 +80,8 @@ def _replay(record: GameRecord, tokens: Sequence[Token], result: str) -> None:
                 )
             node = level.node
             node.comment = f"{node.comment} {token.text}" if node.comment else token.text
+        elif token.kind in ("nag", "evaluation"):
+            _annotate(level, outer, token)
         elif token.kind == "stop":
             if level.stopped or (outer and not level.moved):
                 raise SaveProblem(f"has a '|' that ends no line (line {token.line})")
@@ -103,6 +105,22 @@ def _replay(record: GameRecord, tokens: Sequence[Token], result: str) -> None:
             f"is cut short: the variation opened at line {level.opened} is never closed"
         )
     raise SaveProblem("is cut short: its moves do not end with a result such as *")
+
+
+def _annotate(level: _Level, outer: Sequence[_Level], token: Token) -> None:
+    """Put a NAG or the computer's evaluation on the move just read. Before the first move
+    of the game an evaluation is only text: it stays the game's comment, as written."""
+    node = level.node
+    if token.kind == "evaluation" and node.parent is None and not outer:
+        text = f"[%eval {token.text}]"
+        node.comment = f"{node.comment} {text}" if node.comment else text
+    elif not level.moved:
+        what = f"${token.text}" if token.kind == "nag" else "an evaluation"
+        raise SaveProblem(f"has {what} that follows no move (line {token.line})")
+    elif token.kind == "nag":
+        node.nags = (*node.nags, int(token.text))
+    else:
+        node.evaluation = float(token.text)
 
 
 def _open(level: _Level, outer: list[_Level], token: Token) -> _Level:

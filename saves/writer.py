@@ -8,6 +8,7 @@ from core.options import format_options
 from core.record import GameRecord, Node
 from saves.escapes import escape
 from saves.header import FORMAT_NAME, FORMAT_VERSION, TAG_NAME, is_derived
+from saves.lexer import EVALUATION
 
 LINE_WIDTH = 80
 DATE_FORMAT = "%Y.%m.%d"
@@ -69,6 +70,11 @@ def _tags(record: GameRecord, now: datetime | None) -> list[tuple[str, str]]:
     return tags
 
 
+def format_evaluation(chance: float) -> str:
+    """A win chance as an evaluation comment holds it: two decimals, from 0.00 to 1.00."""
+    return f"{min(1.0, max(0.0, chance)):.2f}"
+
+
 def _tag_line(name: str, value: str) -> str:
     return f'[{name} "{escape(value, chr(34))}"]'
 
@@ -90,8 +96,18 @@ def _movetext_atoms(record: GameRecord) -> list[str]:
         opening = ""
 
     def add_comment(text: str) -> None:
-        for piece in f"{{{escape(text, '}')}}}".split(" "):
+        body = escape(text, "}")
+        if EVALUATION.fullmatch(body):  # a player's text, not the computer's evaluation
+            body = "\\" + body
+        for piece in f"{{{body}}}".split(" "):
             add(piece)
+
+    def add_annotations(node: Node) -> None:
+        """The NAGs, then the evaluation as one atom (it never wraps), before the comment."""
+        for nag in node.nags:
+            add(f"${nag}")
+        if node.evaluation is not None:
+            add(f"{{[%eval {format_evaluation(node.evaluation)}]}}")
 
     if record.root.comment:
         add_comment(record.root.comment)
@@ -101,6 +117,7 @@ def _movetext_atoms(record: GameRecord) -> list[str]:
         task, node, ply = stack.pop()
         if task == "move":
             add(f"{ply}. {node.notation}")
+            add_annotations(node)
             if node.comment:
                 add_comment(node.comment)
         elif task == "open":
