@@ -22,7 +22,12 @@ With ``--sizes 1000,10000,100000`` it times the library's index instead (``saves
 each size: the first sync (every file read, no database), a sync with nothing changed, the
 first screenful (30 rows) in every order the library offers, a filter matching one game and
 one matching a third of them (count and first screenful), and ``list_games`` (a sync and
-every entry built). Target: under 0.3 s for listing, sorting and filtering 100,000 games.
+every entry built). Then the library screen itself, driven by the pilot at 80x24 with the
+index kept: ``l`` until the first screenful is drawn, the sync of its opening (in a worker
+thread: the screen takes keys meanwhile), and from each key until the screen is drawn again:
+``1``-``6`` (each column sorted, then reversed), each letter of a filter typed after ``/``
+(``b`` matches every game, ``bo5`` a ninth of them) and ``Esc`` clearing it. Target: under
+0.3 s from key to drawn screen for listing, sorting and filtering 100,000 games.
 The files are made fast from a few templates, with names and dates varied, and kept under
 ``/tmp/pawnshop-bench-library/<size>`` for the next run.
 
@@ -157,7 +162,7 @@ def report(name: str, timings: list[Timing]) -> None:
     clock = [timing[0] * 1000 for timing in timings]
     processor = [timing[1] * 1000 for timing in timings]
     print(
-        f"{name:52} clock: median {statistics.median(clock):6.1f} ms, worst {max(clock):6.1f}"
+        f"{name:66} clock: median {statistics.median(clock):6.1f} ms, worst {max(clock):6.1f}"
         f" · processor: median {statistics.median(processor):6.1f} ms ({len(timings)} runs)"
     )
 
@@ -228,6 +233,45 @@ def index_bench(count: int, runs: int) -> None:
                 timed(partial(filtered, index, query), runs),
             )
     report(f"{name} list_games (sync, every entry)", timed(partial(list_games, data), runs))
+    for label, timings in asyncio.run(screen_run(data, count, runs)).items():
+        report(f"{name} screen: {label}", timings)
+
+
+#: The filter typed on the screen, a key at a time.
+SCREEN_FILTER = "bo5"
+
+
+async def screen_run(data: Path, count: int, runs: int) -> dict[str, list[Timing]]:
+    """The library screen on ``data`` (see the module's docstring): each measurement's
+    timings by its label."""
+    timings: dict[str, list[Timing]] = {}
+
+    def note(label: str, timing: Timing) -> None:
+        timings.setdefault(label, []).append(timing)
+
+    app = create_app(data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        watch = Stopwatch()
+        note("l until the first screenful is drawn", await timed_key(pilot, "l"))
+        screen = app.screen
+        assert isinstance(screen, LibraryScreen)
+        while not screen.synced:
+            await asyncio.sleep(0.01)
+        note("its sync with nothing changed, in the worker", watch.read())
+        assert len(screen.shown) == count
+        for _ in range(runs):
+            for number, column in enumerate(COLUMNS, start=1):
+                note(f"key {number}: sort by {column}", await timed_key(pilot, str(number)))
+                note(f"key {number} again: reversed", await timed_key(pilot, str(number)))
+            await pilot.press("slash")
+            for typed, key in enumerate(SCREEN_FILTER, start=1):
+                note(f"filter {SCREEN_FILTER[:typed]!r} typed", await timed_key(pilot, key))
+            assert 0 < len(screen.shown) < count
+            note("Esc: the filter cleared", await timed_key(pilot, "escape"))
+            note("End: the last game", await timed_key(pilot, "end"))
+            note("Home: the first game", await timed_key(pilot, "home"))
+    return timings
 
 
 def filtered(index: SqliteLibraryIndex, query: str) -> None:
