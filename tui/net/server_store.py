@@ -14,6 +14,7 @@ from pathlib import Path
 from saves.store.postgres import NEEDS_PSYCOPG, StoreUnavailable, is_postgres_url
 from saves.store.tables import TableStore
 
+
 def open_server_store(database: str | None, data_dir: Path) -> TableStore:
     """The PostgreSQL store at ``database``, or with none the SQLite store of ``data_dir``;
     ``StoreUnavailable`` (one sentence) when the database cannot be had."""
