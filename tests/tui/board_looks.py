@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rich.color import Color
 from rich.style import Style
 
 from tui.ssh.colours import reduced_style
@@ -14,22 +15,32 @@ from tui.widgets.colour_depth import ColourDepth
 
 
 class DrawnCell(NamedTuple):
-    """One character cell as the terminal shows it."""
+    """One character cell as the terminal shows it: its colours are the numbers the terminal
+    is sent (``#rrggbb`` in truecolor), ``None`` for the terminal's own."""
 
     text: str
-    color: str | None
-    bgcolor: str | None
+    color: int | str | None
+    bgcolor: int | str | None
     bold: bool
     reverse: bool
     underline: bool
+
+
+def sent(color: Color | None) -> int | str | None:
+    """What the terminal is told of ``color``: its number, or its hex in truecolor."""
+    if color is None or color.is_default:
+        return None
+    if color.number is not None:
+        return color.number
+    return color.get_truecolor().hex
 
 
 def drawn_cell(text: str, style: Style | None, depth: ColourDepth) -> DrawnCell:
     reduced = reduced_style(style or Style(), depth)
     return DrawnCell(
         text,
-        None if reduced.color is None else reduced.color.name,
-        None if reduced.bgcolor is None else reduced.bgcolor.name,
+        sent(reduced.color),
+        sent(reduced.bgcolor),
         bool(reduced.bold),
         bool(reduced.reverse),
         bool(reduced.underline),

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from board_looks import DrawnCell, backgrounds, square_look
+from board_looks import DrawnCell, backgrounds, drawn_cell, square_look
 from textual.app import App
 from tui_helpers import SIZE, app_test, make_app, martian_record
 
@@ -118,6 +118,8 @@ async def check_board(game: str, depth: ColourDepth, data_dir: Path) -> None:
         view = board.view
         assert view is not None
         chase = isinstance(board, ChaseBoardWidget)
+        if depth == "16":
+            assert_eight_backgrounds(board, depth)
         empty = [square for square in range(len(view.cells)) if plain(view, square)]
         pieces = sorted(
             (look_of(cell.mark) is not None, square)
@@ -158,6 +160,15 @@ async def check_board(game: str, depth: ColourDepth, data_dir: Path) -> None:
             if look_of(cell.mark) is not None:
                 look = square_look(board, square, depth)
                 assert look not in plain_looks.values(), f"{game}: {cell.mark} like a square"
+
+
+def assert_eight_backgrounds(board: BoardWidget, depth: ColourDepth) -> None:
+    """Every background of the board is one of the first 8 colours, which are all that many
+    16-colour terminals (the Linux console) show as backgrounds."""
+    for y in range(board.content_size.height):
+        for text, style, _ in board.render_line(y):
+            for cell in (drawn_cell(char, style, depth) for char in text):
+                assert cell.bgcolor is None or cell.bgcolor in range(8), cell
 
 
 def assert_zones_walled(view: BoardView) -> None:

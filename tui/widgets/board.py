@@ -12,8 +12,9 @@ Everything important is readable without colour: pieces carry their side in thei
 the cursor is bracketed ``[Q]``, selected squares ``(Q)``, squares the selection may go on
 to ``>Q<`` or ``•``, the squares of a hinted move ``{Q}``, and canals are drawn as double lines.
 The colours come from the stylesheet, chosen per colour depth (``colour_depth.py``) so that
-squares, regions and highlights stay apart in 256 and 16 colours too; with no colour at all
-the dark squares are drawn in reverse video and the squares of the last move underlined.
+squares, regions and highlights stay apart in 256 and 16 colours too (in 16 the last move is
+underlined as well); with no colour at all the dark squares are drawn in reverse video and the
+squares of the last move underlined.
 """
 
 from __future__ import annotations
@@ -290,6 +291,8 @@ class _Palette:
     def __init__(self, widget: BoardWidget) -> None:
         #: Without colour the squares are told apart by reverse video and underlines.
         self.monochrome = widget.colours == "none"
+        #: Where colours are few the last move is underlined too (its colour is shared).
+        self.underline_last = widget.colours in ("16", "none")
         self.base = widget.rich_style
         self.label = widget.get_component_rich_style("board--label")
         self.wall = widget.get_component_rich_style("board--wall")
@@ -396,11 +399,13 @@ class _Painter:
 
     def _ground(self, square: int, cell: Cell, text_line: bool) -> Style:
         """The style of a square's blank cells: its background colour, or without colour
-        reverse video on the dark squares and an underline under the last move's text."""
+        reverse video on the dark squares; where colours are few or none the last move's text
+        line is underlined too."""
+        last = self.palette.underline_last and text_line and square in self.widget.last_move
         if not self.palette.monochrome:
-            return Style(bgcolor=self._background(square, cell).rich_color)
+            colour = self._background(square, cell).rich_color
+            return Style(bgcolor=colour, underline=True) if last else Style(bgcolor=colour)
         rank, file = divmod(square, self.view.width)
-        last = text_line and square in self.widget.last_move
         return Style(reverse=(rank + file) % 2 == 0, underline=last)
 
     def _background(self, square: int, cell: Cell) -> Color:
