@@ -60,6 +60,6 @@ def square_look(board: BoardWidget, square: int, depth: ColourDepth) -> tuple[Dr
     return tuple(cells)
 
 
-def backgrounds(look: tuple[DrawnCell, ...]) -> set[str | None]:
+def backgrounds(look: tuple[DrawnCell, ...]) -> set[int | str | None]:
     """The background colours of a square's cells."""
     return {cell.bgcolor for cell in look}
