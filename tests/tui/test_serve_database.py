@@ -1,16 +1,24 @@
 """``pawnshop serve --database URL``: a server on a PostgreSQL database brings its schema up to
-date before it listens, and a URL, server or password that will not do is one line at start."""
+date before it listens, a URL, server or password that will not do is one line at start, and
+players on two servers of one database (each with its own data folder, as on two machines)
+meet at one table and see each other's moves."""
 
 from __future__ import annotations
 
+import re
 import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import AsyncExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import psycopg
+from net_helpers import LOBBY, Seat, log_row
 from postgres_cluster import Cluster
+from test_ssh_support import connect, open_terminal, run_scenario
 
 from saves.store import postgres as store_postgres
 
@@ -84,3 +92,70 @@ def test_the_server_starts_on_the_database_and_brings_its_schema_forward(
         if child.poll() is None:
             child.kill()
             child.wait()
+
+
+@dataclass(frozen=True)
+class Listening:
+    """What ``test_ssh_support.connect`` needs of a server: its port."""
+
+    port: int
+
+
+@contextmanager
+def server(data_dir: Path, url: str) -> Iterator[Listening]:
+    """``pawnshop serve --database URL`` in a process of its own with its own data folder, as
+    on a machine of its own, until the block ends."""
+    command = [sys.executable, "-m", "tui", "serve", "--port", "0", "--workers", "1"]
+    child = subprocess.Popen(
+        [*command, "--data-dir", str(data_dir), "--database", url],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        ready = re.search(r"port (\d+)", child.stdout.readline())
+        assert ready, child.stderr.read() if child.stderr else ""
+        yield Listening(int(ready.group(1)))
+    finally:
+        child.send_signal(signal.SIGTERM)
+        try:
+            child.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+
+
+async def player(stack: AsyncExitStack, where: Listening, name: str) -> Seat:
+    connection = await stack.enter_async_context(connect(where, name))
+    seat = Seat(connection, await open_terminal(connection))
+    await seat.shows(LOBBY, timeout=60)
+    return seat
+
+
+def test_players_on_two_servers_of_one_database_meet_at_one_table(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    with (
+        server(tmp_path / "one", postgres_url) as one,
+        server(tmp_path / "two", postgres_url) as two,
+    ):
+
+        async def scenario() -> None:
+            async with AsyncExitStack() as stack:
+                alice = await player(stack, one, "alice")
+                alice.press("n")
+                await alice.shows("Open a table")
+                alice.press("\x0f")  # ctrl+o: the defaults, alice in the first seat
+                await alice.shows("You play South at table 1")
+                bob = await player(stack, two, "bob")
+                await bob.shows("1 seat free")  # the table opened on the other server
+                bob.press("\r")
+                await bob.shows("You play North at table 1")
+                await alice.shows("bob sat down as North; the game begins")
+                await alice.type_move("b1-a1")
+                await bob.shows(log_row(1, "b1-a1"))
+                await bob.type_move("c8-d8")
+                await alice.shows(log_row(2, "c8-d8"))
+
+        run_scenario(scenario, timeout=240)

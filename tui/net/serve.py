@@ -159,10 +159,11 @@ def serve_here(
         print(f"pawnshop: {error}", file=sys.stderr)
         return 2
     from saves.store.postgres import StoreUnavailable
-    from tui.net.server_store import check_database
+    from tui.net.server_store import open_server_store
 
-    try:
-        check_database(getattr(args, "database", None))
+    database = getattr(args, "database", None)
+    try:  # with no database the hall opens the data folder's SQLite store itself
+        store = open_server_store(database, config.data_dir) if database is not None else None
     except StoreUnavailable as error:
         print(f"pawnshop: {error}", file=sys.stderr)
         return 2
@@ -172,7 +173,7 @@ def serve_here(
         return net_app_factory(halls[0])(info)
 
     def ready(server: GameServer) -> None:
-        hall = server_hall(config.data_dir, server.log)
+        hall = server_hall(config.data_dir, server.log, store=store)
         hall.restore()
         hall.start()
         halls.append(hall)
@@ -194,6 +195,8 @@ def serve_here(
     finally:
         for hall in halls:
             hall.close()
+        if store is not None:
+            store.close()
     return 0
 
 
