@@ -159,3 +159,27 @@ def test_players_on_two_servers_of_one_database_meet_at_one_table(
                 await alice.shows(log_row(2, "c8-d8"))
 
         run_scenario(scenario, timeout=240)
+
+
+WITHOUT_PSYCOPG = """
+import sys
+sys.modules["psycopg"] = None  # as where the postgres extra is not installed
+from tui.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_without_psycopg_a_database_is_one_line_saying_what_to_install(tmp_path: Path) -> None:
+    url = "postgresql://ann:secret@127.0.0.1:5432/games"
+    command = [sys.executable, "-c", WITHOUT_PSYCOPG, "serve", "--data-dir", str(tmp_path)]
+    result = subprocess.run(
+        [*command, "--workers", "1", "--database", url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [
+        "pawnshop: A PostgreSQL database needs psycopg, which is not installed: "
+        "pip install 'pawnshop[postgres]' installs it."
+    ]
