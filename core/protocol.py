@@ -24,6 +24,8 @@ from core import __version__
 from core.ai import Searcher, find_level, move_seed
 from core.ai.levels import LEVELS
 from core.ai.stagnation import record_quiet_plies
+from core.analysis import analyse_position
+from core.analysis_marks import format_evaluation
 from core.errors import PawnshopError
 from core.game import Game
 from core.options import parse_options
@@ -36,6 +38,9 @@ PROTOCOL_VERSION = "2"
 MOVES_TO_PLAN = 20
 #: ``genmove`` thinks at least this long, however little time is left.
 MIN_THINK_SECONDS = 0.05
+#: ``analyze`` thinks this long unless told, and at most ``MAX_ANALYZE_SECONDS``.
+ANALYZE_SECONDS = 1.0
+MAX_ANALYZE_SECONDS = 60.0
 
 
 #: ``legal_moves`` refuses to list more moves than this, so that the list is answered within a
@@ -143,6 +148,7 @@ class Session:
             "showboard": self._showboard,
             "outcome": self._outcome,
             "genmove": self._genmove,
+            "analyze": self._analyze,
             "time_left": self._time_left,
             "quit": lambda args: "",
         }
@@ -302,6 +308,36 @@ class Session:
         notation = record.game.format_move(state, move)
         record.play(move, main=True)
         return notation
+
+    def _analyze(self, args: list[str]) -> str:
+        """``analyze [SECONDS]``: the side to move's win chance and the best line, as it
+        sees the position: ``score 0.62 pv MOVE MOVE ...``. Nothing is played."""
+        record = self._record()
+        if record.outcome() is not None:
+            raise CommandError("the game is over")
+        if len(args) > 1:
+            raise CommandError(
+                f"analyze takes one number of seconds at most, not '{quoted(' '.join(args))}'"
+            )
+        seconds = ANALYZE_SECONDS
+        if args:
+            try:
+                seconds = float(args[0])
+            except ValueError:
+                seconds = -1.0
+            if not 0 < seconds <= MAX_ANALYZE_SECONDS:
+                raise CommandError(
+                    f"analyze needs a number of seconds above 0 and at most "
+                    f"{MAX_ANALYZE_SECONDS:g}, not '{quoted(args[0])}'"
+                )
+        analysis = analyse_position(
+            record, "normal", seconds, quiet_plies=record_quiet_plies(record)
+        )
+        if analysis is None:  # the outcome says the game goes on, so a move is there
+            raise CommandError("the game is over")
+        return (
+            f"score {format_evaluation(analysis.win_chance)} pv {' '.join(analysis.best_line_text)}"
+        )
 
     def _time_left(self, args: list[str]) -> str:
         """``time_left SECONDS``: the time the engine has left; each ``genmove`` uses a share."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from core.analysis_marks import format_evaluation
 from core.options import format_options
 from core.record import GameRecord, Node
 from saves.escapes import escape
@@ -68,11 +69,6 @@ def _tags(record: GameRecord, now: datetime | None) -> list[tuple[str, str]]:
         if name not in ("Date", "Time") and not is_derived(name)
     ]
     return tags
-
-
-def format_evaluation(chance: float) -> str:
-    """A win chance as an evaluation comment holds it: two decimals, from 0.00 to 1.00."""
-    return f"{min(1.0, max(0.0, chance)):.2f}"
 
 
 def _tag_line(name: str, value: str) -> str:

@@ -1,5 +1,5 @@
-"""The ``pawnshop`` command: the app, ``open FILE``, ``gtp``, ``serve``, ``--version``,
-``--data-dir``, ``--ascii``.
+"""The ``pawnshop`` command: the app, ``open FILE``, ``gtp``, ``serve``, ``analyse``,
+``--version``, ``--data-dir``, ``--ascii``.
 
 Errors are one line on stderr and exit status 2, never a traceback.
 """
@@ -57,6 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     from tui.net.serve import add_serve_command
 
     add_serve_command(commands)
+    from tui.analyse_cli import add_analyse_command
+
+    add_analyse_command(commands)
     return parser
 
 
@@ -65,6 +68,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "gtp":
             return run_gtp()
+        if args.command == "analyse":
+            from tui.analyse_cli import run_analyse
+
+            return run_analyse(args)
         if args.command == "serve":
             from tui.net.serve import run_serve
 

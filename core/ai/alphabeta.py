@@ -125,6 +125,33 @@ class AlphaBetaSearch:
     def best_so_far(self) -> Move:
         return self.best
 
+    def value(self) -> float:
+        """The value of the best move at the last finished depth (of the best move so far
+        before the first finishes: the plug-in's evaluation of where it leads)."""
+        if self.best in self.scores:
+            return self.scores[self.best][0]
+        child = self.game.apply(self.state, self.best)
+        outcome = self.game.outcome(child)
+        return self._terminal(outcome, 1) if outcome is not None else self._evaluate(child)
+
+    def principal_line(self, first: Move, limit: int = 12) -> list[Move]:
+        """``first`` and the moves the search expects after it, as its table remembers
+        them: at most ``limit`` moves, ending where the table knows no better move."""
+        line = [first]
+        state = self.game.apply(self.state, first)
+        seen = {state}
+        while len(line) < limit and self.game.outcome(state) is None:
+            entry = self.table.get(state)
+            if entry is None or entry[3] is None:
+                break
+            move = entry[3]
+            state = self.game.apply(state, move)
+            if state in seen:  # a repetition: the line would go round for ever
+                break
+            seen.add(state)
+            line.append(move)
+        return line
+
     def choose(self, margin: float, rng: random.Random) -> Move:
         """The best move, or with ``margin`` a random one of those whose exact value is within
         ``margin`` of the best. An action that keeps the turn (calling a clock) is played

@@ -88,6 +88,19 @@ class DeterminizedAlphaBeta:
             return self.engines[0].best
         return self.moves[0]
 
+    def value(self) -> float:
+        """The best move's value averaged over the draws (its first draw's before any ends)."""
+        best = self.best_so_far()
+        values = self.average_values()
+        if best in values:
+            return values[best]
+        return self.engines[0].value() if self.engines else 0.5
+
+    def principal_line(self, first: Move, limit: int = 12) -> list[Move]:
+        """``first`` and what follows it in the first draw: later moves may touch what the
+        seat cannot see, so they are the line of one possible truth only."""
+        return self.engines[0].principal_line(first, limit) if self.engines else [first]
+
     def choose(self, margin: float, rng: random.Random) -> Move:
         """The best move, or with ``margin`` a random one of those whose average is within
         ``margin`` of the best (an action that keeps the turn only when it is the best)."""

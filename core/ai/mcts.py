@@ -239,6 +239,25 @@ class MonteCarloSearch:
                 return stats.move
         return self.moves[0]
 
+    def value(self) -> float:
+        """The mean reward of the best move so far for the searching seat (an even 0.5
+        before any playout)."""
+        best = self.best_so_far()
+        return next((s.value for s in self.move_stats() if s.move == best), 0.5)
+
+    def principal_line(self, first: Move, limit: int = 12) -> list[Move]:
+        """``first`` and the most visited moves after it in the first tree that tried it."""
+        for tree in self.trees:
+            node = next((c for c in tree.root.children if c.move == first), None)
+            if node is None:
+                continue
+            line = [first]
+            while node.children and len(line) < limit:
+                node = max(node.children, key=lambda child: child.visits)
+                line.append(node.move)
+            return line
+        return [first]
+
     def choose(self, noise: float, rng: random.Random) -> Move:
         """The best move, or with ``noise`` a random one of those nearly as good (an action
         that keeps the turn only when it is the best)."""

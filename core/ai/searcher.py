@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from core.ai.alphabeta import AlphaBetaSearch
+from core.ai.alphabeta import WON, AlphaBetaSearch
 from core.ai.budget import Budget, StopFlag
 from core.ai.determinized import DeterminizedAlphaBeta
 from core.ai.levels import Level, find_level
@@ -25,6 +25,19 @@ class SearchStats:
     work: int
     depth: int
     seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What a finished search thinks of its position, for the seat to move.
+
+    ``value`` is in the search's reward units (``core.ai.plugin``): an evaluation in [0, 1],
+    above 1 for a win the search has found by force, below 0 for a forced loss. ``line``
+    is the best move and the moves the search expects after it.
+    """
+
+    value: float
+    line: tuple[Move, ...]
 
 
 class Searcher:
@@ -46,17 +59,19 @@ class Searcher:
         seed: int = 0,
         plugin: GamePlugin[Any, Any] | None = None,
         quiet_plies: int = 0,
+        reveal: bool = False,
     ) -> None:
         """``quiet_plies``: how many plies the game has gone without progress before
         ``state`` (``core.ai.stagnation``); a long stretch makes a draw welcome. It is set on
-        the plug-in, ``plugin`` included when one is given."""
+        the plug-in, ``plugin`` included when one is given. ``reveal`` searches ``state``
+        itself, hidden parts and all (the analysis of a finished game), not the seat's view."""
         self.game = game
         self.level = find_level(level)
         self.plugin = plugin or plugin_for(game)
         self.plugin.quiet_plies = quiet_plies
         self.rng = random.Random(seed)
         self.seat = game.to_move(state)
-        view = game.view(state, self.seat)
+        view = state if reveal else game.view(state, self.seat)
         #: The moves to choose from: those the plug-in has the searches look at.
         self.moves: list[Move] = list(self.plugin.search_moves(view, game.legal_moves(view)))
         if not self.moves:
@@ -66,6 +81,8 @@ class Searcher:
         determinize = self.plugin.determinizer() if self._hidden else None
         self.algorithm = self._algorithm(self._hidden, determinize is not None)
         self._seconds = 0.0
+        #: The move that wins at once, when ``run`` found one without searching.
+        self._winning: Move | None = None
         self._engine: AlphaBetaSearch | DeterminizedAlphaBeta | MonteCarloSearch
         if self.algorithm == "alphabeta" and determinize is not None:
             self._engine = DeterminizedAlphaBeta(
@@ -96,13 +113,15 @@ class Searcher:
         deadline: float | None = None,
         stop: StopFlag | None = None,
         playouts: int | None = None,
+        forced: bool = False,
     ) -> Move:
         """Search and return the move to play.
 
         Limits: the level's thinking time (cut short by ``deadline``, a ``time.monotonic()``
         instant), the level's playout and depth caps (``playouts`` overrides the first), and
         ``stop``, which ends the search at once with the best move so far. Without a time
-        limit the result depends only on the seed.
+        limit the result depends only on the seed. A position with one move is not searched
+        unless ``forced`` asks for it (for its ``judgement``).
         """
         start = time.monotonic()
         if self.level.seconds is not None:
@@ -117,10 +136,11 @@ class Searcher:
         winning = None if self._hidden else self._winning_move()
         if winning is not None:
             self._seconds += time.monotonic() - start
+            self._winning = winning
             return winning
         # Moves within the urge of the best need exact values too (see ``urged_move``).
         urge = self.plugin.urge(self._view) if isinstance(self._engine, AlphaBetaSearch) else 0.0
-        if len(self.moves) > 1:
+        if len(self.moves) > 1 or forced:
             if isinstance(self._engine, AlphaBetaSearch | DeterminizedAlphaBeta):
                 self._engine.run(budget, max(self.level.noise, urge))
             else:
@@ -145,6 +165,15 @@ class Searcher:
     def best_so_far(self) -> Move:
         """The move the search would play if stopped now."""
         return self._engine.best_so_far()
+
+    def judgement(self, line_limit: int = 12) -> Judgement:
+        """The value of the position and the best line, after ``run``: the line starts with
+        the best move found (not the move a noisy level would play)."""
+        if self._winning is not None:
+            return Judgement(WON, (self._winning,))
+        best = self._engine.best_so_far()
+        line = self._engine.principal_line(best, line_limit)
+        return Judgement(self._engine.value(), tuple(line))
 
     @property
     def stats(self) -> SearchStats:

@@ -18,6 +18,8 @@ import pytest
 
 from core.ai.levels import LEVELS
 from core.protocol import (
+    ANALYZE_SECONDS,
+    MAX_ANALYZE_SECONDS,
     MAX_DIGITS,
     MAX_LINE,
     MAX_LISTED_MOVES,
@@ -133,6 +135,8 @@ def fuzz_line(chance: random.Random, session: Session) -> str:
         if session.time_left is not None and session.time_left <= 2:
             levels += ["normal", "hard"]  # kept short by the clock
         args = [chance.choice(levels)]
+    elif command.lower() == "analyze":
+        args = [chance.choice(["0.05", "0.1", noise(chance, 6), number_text(chance)])]
     elif command.lower() == "time_left":
         args = [chance.choice([number_text(chance), "0.2", "1", "0", "1e-320"])]
     elif chance.random() < 0.3:
@@ -145,10 +149,16 @@ def fuzz_line(chance: random.Random, session: Session) -> str:
 
 def thinking_allowed(session: Session, line: str) -> float:
     """The time ``genmove`` may think on top of the deadline (its level's, or its share of the
-    clock); nothing for any other line."""
+    clock), or ``analyze`` (the seconds it is given); nothing for any other line."""
     words = clean_line(line).split()
     if words and words[0].isdigit():
         words = words[1:]
+    if words and words[0].lower() == "analyze":
+        try:
+            given = float(words[1]) if len(words) == 2 else ANALYZE_SECONDS
+        except ValueError:
+            given = 0.0
+        return given if 0 < given <= MAX_ANALYZE_SECONDS else 0.0
     if not words or words[0].lower() != "genmove":
         return 0.0
     level = LEVELS.get(words[1].lower() if len(words) > 1 else "normal")
