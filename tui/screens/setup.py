@@ -114,7 +114,7 @@ class SetupScreen(Screen[None]):
                         yield option_control(spec)
             yield Static("Players", classes="setup-heading")
             yield Grid(*self._name_rows(), id="setup-players")
-        # Below the form, under a rule: what the focused field means, and starting the game.
+        # Below the form: what the focused field means; under a rule, starting the game.
         with Vertical(id="setup-actions"):
             yield Static(START_HINT, id="setup-note")
             with Horizontal(id="setup-start"):
