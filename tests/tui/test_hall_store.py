@@ -249,3 +249,48 @@ def test_a_damaged_database_is_said_in_one_line_and_its_tables_come_back(
         assert (filed / "kept.pawn").read_text() == "a game"
     finally:
         hall.close()
+
+
+def test_a_takeback_asked_in_one_hall_is_answered_in_the_other(tmp_path: Path) -> None:
+    here, there = make_hall(tmp_path), make_hall(tmp_path)
+    try:
+        mine = here.open_table(MARTIAN, {}, [ME, OPEN], ALICE)
+        mine.sit(BOB, 1)
+        play(mine, ALICE, "b1-a1")
+        there.flush()
+        theirs = same_table(there, mine.number)
+        bob = Screen(BOB)
+        theirs.watch(bob)
+        play(theirs, BOB, "c8-d8")
+        here.flush()
+        # Bob asks in his hall; Alice, in hers, is asked and says no.
+        theirs.ask_takeback(BOB)
+        here.flush()
+        asked = mine.takeback
+        assert asked is not None and (asked.seat, asked.move, asked.waiting) == (1, "c8-d8", {0})
+        mine.answer_takeback(ALICE, False)
+        there.flush()
+        assert theirs.takeback is None and bob.news[-1] == "c8-d8 stays played"
+        assert line(theirs) == ["b1-a1", "c8-d8"]
+        # Asked again, she agrees: both halls go back to before Bob's move.
+        theirs.ask_takeback(BOB)
+        here.flush()
+        assert mine.takeback is not None
+        mine.answer_takeback(ALICE, True)
+        there.flush()
+        assert line(theirs) == line(mine) == ["b1-a1"] and theirs.takeback is None
+        assert bob.news[-1] == "c8-d8 is taken back; bob (North) to move"
+        with pytest.raises(TableRefusal, match="no move to take back"):
+            theirs.ask_takeback(BOB)
+        # A move played while a takeback is asked answers it, in every hall.
+        mine.ask_takeback(ALICE)
+        there.flush()
+        assert (
+            theirs.takeback is not None and bob.news[-1] == "alice (South) asks to take back b1-a1"
+        )
+        play(theirs, BOB, "c8-d8")
+        here.flush()
+        assert mine.takeback is None and line(mine) == ["b1-a1", "c8-d8"]
+    finally:
+        here.close()
+        there.close()

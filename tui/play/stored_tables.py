@@ -24,9 +24,9 @@ from saves.header import GameLookup
 from saves.names import unique_path
 from saves.store.tables import StoredSeat, StoredTable, TableNumberTaken, TableStore
 from saves.writer import stamp
-from tui.play.describe import turn_text
+from tui.play.describe import seat_label, turn_text
 from tui.play.identity import display_name
-from tui.play.table import SeatHolder, Table, move_news
+from tui.play.table import SeatHolder, Table, move_news, same_request
 from tui.play.table_files import (
     SET_ASIDE_FOLDER,
     restore_tables,
@@ -34,9 +34,13 @@ from tui.play.table_files import (
     tables_dir,
     write_tags,
 )
+from tui.play.takeback import Takeback
 
 #: Where table files go once their tables are in the store, inside the tables folder.
 IMPORTED_FOLDER = "imported"
+#: The tag that keeps a takeback asked for with the game, for every process to see:
+#: ``<seat> <ply of the position asked back to> <seats still to agree, by commas>``.
+TAKEBACK_TAG = "TakebackAsked"
 
 
 def stored_seat(holder: SeatHolder | None) -> StoredSeat | None:
@@ -59,11 +63,41 @@ def holder_of(seat: StoredSeat | None, seat_name: str) -> SeatHolder | None:
 
 
 def game_text(table: Table) -> str:
-    """The table's game as the store keeps it: its save text, with the table's number and
-    seat holders in its tags (as a table file had them)."""
+    """The table's game as the store keeps it: its save text, with the table's number, its
+    seat holders (as a table file had them) and the takeback asked for in its tags."""
     write_tags(table)
+    tags = table.record.tags
+    tags.pop(TAKEBACK_TAG, None)
+    asked = takeback_text(table.takeback)
+    if asked:
+        tags[TAKEBACK_TAG] = asked
     stamp(table.record)
     return dumps(table.record)
+
+
+def takeback_text(request: Takeback | None) -> str:
+    """A takeback asked for as ``TAKEBACK_TAG`` says it ("" for none)."""
+    if request is None:
+        return ""
+    waiting = ",".join(str(seat) for seat in sorted(request.waiting))
+    return f"{request.seat} {request.target.ply} {waiting}"
+
+
+def takeback_in(record: GameRecord) -> Takeback | None:
+    """The takeback the stored game's tags say is asked for, on its nodes (``None`` for none,
+    or for a tag that does not fit the game)."""
+    words = record.tags.get(TAKEBACK_TAG, "").split(" ")
+    line = record.line()
+    try:
+        seat, ply = int(words[0]), int(words[1])
+        waiting = {int(word) for word in words[2].split(",") if word}
+    except (ValueError, IndexError):
+        return None
+    seats = range(len(record.seat_names))
+    if seat not in seats or not waiting <= set(seats) or not 0 <= ply < len(line):
+        return None
+    target = line[ply - 1] if ply else record.root
+    return Takeback(seat, target, line[ply].notation, waiting)
 
 
 def line_moves(record: GameRecord) -> list[str]:
@@ -178,12 +212,14 @@ def _move_in(path: Path, log: logging.Logger) -> None:
 def news_of(
     old: list[str],
     old_holders: list[SeatHolder | None],
+    old_asked: Takeback | None,
     record: GameRecord,
     holders: list[SeatHolder | None],
+    asked: Takeback | None,
 ) -> str:
-    """What changed from a table whose moves were ``old`` and holders ``old_holders`` to the
-    table as stored (``record``, ``holders``), in the words the table would have used had the
-    change been made here."""
+    """What changed from a table whose moves were ``old``, holders ``old_holders`` and
+    takeback ``old_asked`` to the table as stored (``record``, ``holders``, ``asked``), in the
+    words the table would have used had the change been made here."""
     new = line_moves(record)
     if len(new) == len(old) + 1 and new[: len(old)] == old:
         node = record.current
@@ -201,4 +237,8 @@ def news_of(
             return news
         if before is not None and after is None:
             return f"{before.name} left the seat {record.seat_names[seat]}"
+    if asked is not None and (old_asked is None or not same_request(old_asked, asked)):
+        return f"{seat_label(record, asked.seat)} asks to take back {asked.move}"
+    if asked is None and old_asked is not None:
+        return f"{old_asked.move} stays played"
     return ""

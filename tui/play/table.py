@@ -272,9 +272,9 @@ class Table:
             node = record.play(move, main=True)
         except PawnshopError as error:
             raise TableRefusal(str(error)) from None
+        self.takeback = None  # a move answers any takeback asked for
         if self.keeper is not None:
             self.keeper.keep_move(self, node)
-        self.takeback = None
         self._changed("move", move_news(record, mover, node))
         return node
 
@@ -303,6 +303,7 @@ class Table:
             self._take_back(request, "")
             return
         self.takeback = request
+        self._keep_game()
         name = seat_label(self.record, seat)
         self._changed("takeback", f"{name} asks to take back {request.move}")
 
@@ -316,10 +317,12 @@ class Table:
         name = seat_label(self.record, seat)
         if not accept:
             self.takeback = None
+            self._keep_game()
             self._changed("takeback", f"{name} said no: {request.move} stays played")
             return
         request.waiting.discard(seat)
         if request.waiting:
+            self._keep_game()
             self._changed("takeback", f"{name} agreed to take back {request.move}")
             return
         self._take_back(request, f"{name} agreed: ")
@@ -327,17 +330,28 @@ class Table:
     def _take_back(self, request: Takeback, lead: str) -> None:
         self.takeback = None
         self.record.goto(request.target, main=True)
-        if self.keeper is not None:
-            self.keeper.keep_game(self)
+        self._keep_game()
         news = f"{lead}{request.move} is taken back; {turn_text(self.record)}"
         self._changed("move", news)
 
+    def _keep_game(self) -> None:
+        """Have the keeper keep the game whole (a move taken back, a takeback asked or
+        answered: the request is kept with the game)."""
+        if self.keeper is not None:
+            self.keeper.keep_game(self)
+
     # -- the table as stored -------------------------------------------------------------------
 
-    def adopt(self, record: GameRecord, holders: list[SeatHolder | None], news: str) -> None:
-        """Become the table as its store has it: ``record`` and ``holders`` as read from the
-        store (changed by another process, or a change of this table's refused), and tell
-        everyone, ``news`` saying what happened.
+    def adopt(
+        self,
+        record: GameRecord,
+        holders: list[SeatHolder | None],
+        news: str,
+        takeback: Takeback | None = None,
+    ) -> None:
+        """Become the table as its store has it: ``record``, ``holders`` and the takeback asked
+        for (on ``record``'s nodes), as read from the store (changed by another process, or a
+        change of this table's refused), and tell everyone, ``news`` saying what happened.
 
         The record is taken over in place (all its fields: ``GameRecord`` keeps nothing else):
         the screens at the table keep their read-only view of this very record object
@@ -352,8 +366,12 @@ class Table:
         for seat, holder in enumerate(holders):
             if holder is not None:
                 self.record.players[seat] = holder.name
-        # A request to take a move back names nodes of the record as it was: asked again.
-        self.takeback = None
+        request = self.takeback
+        if takeback is not None and request is not None and same_request(request, takeback):
+            # The request the screens know, on the new record's nodes, with who still waits.
+            request.target, request.waiting = takeback.target, takeback.waiting
+            takeback = request
+        self.takeback = takeback
         self._changed("stored", news)
 
     # -- telling everyone ---------------------------------------------------------------------
@@ -383,3 +401,12 @@ def move_news(record: GameRecord, mover: int, node: Node) -> str:
     if outcome is not None:
         news += f"; game over: {winners_text(record, outcome)} ({outcome.reason})"
     return news
+
+
+def same_request(first: Takeback, second: Takeback) -> bool:
+    """Whether two takebacks are one request: the same seat asking for the same move back."""
+    return (first.seat, first.move, first.target.ply) == (
+        second.seat,
+        second.move,
+        second.target.ply,
+    )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from core.record import GameRecord, Node
@@ -31,8 +32,13 @@ from tui.play.stored_tables import (
     read_stored,
     stored_holders,
     stored_seat,
+    takeback_in,
 )
 from tui.play.table import SeatHolder, Table, TableRefusal
+from tui.play.takeback import Takeback
+
+#: A table as last stored: its moves, holders and takeback asked for (a copy).
+AsStored = tuple[list[str], list[SeatHolder | None], Takeback | None]
 
 #: What a player hears when another process's move reached the table before theirs.
 RACED = "Another move reached this table first: the board shows the game as it stands."
@@ -54,7 +60,7 @@ class StoredTables:
         #: Each cached table as the store last had it, and its moves and holders then (what
         #: the news of a change from the store is told against).
         self.stored: dict[int, StoredTable] = {}
-        self._as_stored: dict[int, tuple[list[str], list[SeatHolder | None]]] = {}
+        self._as_stored: dict[int, AsStored] = {}
         #: Where the store's change feed was last read up to.
         self._cursor = 0
         #: The loop the tables live on, once known: changes read on the feed's thread go there.
@@ -78,7 +84,9 @@ class StoredTables:
     def _stored(self, table: Table, stored: StoredTable) -> None:
         """Note that ``table`` is now as ``stored``."""
         self.stored[table.number] = stored
-        self._as_stored[table.number] = (line_moves(table.record), list(table.holders))
+        request = table.takeback
+        asked = None if request is None else replace(request, waiting=set(request.waiting))
+        self._as_stored[table.number] = (line_moves(table.record), list(table.holders), asked)
 
     def _drop(self, number: int) -> None:
         """Take a table off the list (the store keeps it); nothing done at it is kept after."""
@@ -96,6 +104,7 @@ class StoredTables:
         except ValueError as error:
             self._unreadable(stored, str(error))
             return None
+        table.takeback = takeback_in(record)
         self._add(table, stored)
         return table
 
@@ -200,11 +209,12 @@ class StoredTables:
     def _moved_on(self, table: Table, stored: StoredTable, record: GameRecord) -> None:
         try:
             holders = stored_holders(stored, record)
-            news = news_of(*self._as_stored[table.number], record, holders)
+            asked = takeback_in(record)
+            news = news_of(*self._as_stored[table.number], record, holders, asked)
         except ValueError as error:
             self._unreadable(stored, str(error))
             return
-        table.adopt(record, holders, news)
+        table.adopt(record, holders, news, asked)
         if self.tables.get(table.number) is table:  # not forgotten on the news (finished)
             self._stored(table, stored)
 
