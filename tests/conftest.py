@@ -20,6 +20,8 @@ def postgres_cluster() -> Iterator[Cluster]:
 
 
 @pytest.fixture
-def postgres_url(postgres_cluster: Cluster) -> str:
-    """The URL of a new empty database for this test."""
-    return postgres_cluster.new_database()
+def postgres_url(postgres_cluster: Cluster) -> Iterator[str]:
+    """The URL of a new empty database for this test, dropped after it."""
+    url = postgres_cluster.new_database()
+    yield url
+    postgres_cluster.drop_database(url)

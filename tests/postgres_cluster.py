@@ -118,6 +118,14 @@ class Cluster:
             admin.execute(f"CREATE DATABASE {name} TEMPLATE template0 ENCODING 'UTF8'")
         return self.url(name)
 
+    def drop_database(self, url: str) -> None:
+        """Remove a database made by ``new_database``, whoever is still connected to it."""
+        import psycopg
+
+        name = url.rsplit("/", 1)[-1]
+        with psycopg.connect(self.url(), autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
     def stop(self) -> None:
         if self.stopped:
             return

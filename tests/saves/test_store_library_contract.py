@@ -37,8 +37,9 @@ OpenIndex = Callable[..., SqlLibraryIndex]
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def open_index(request: pytest.FixtureRequest) -> Iterator[OpenIndex]:
-    """The store's index of a data folder's games; each data folder has a database of its own
-    (PostgreSQL indexes one data folder per database)."""
+    """The store's index of a data folder's games. PostgreSQL indexes one data folder per
+    database: here one database serves the tests one after the other, emptied whenever a
+    test opens an index on another data folder than the last."""
     if request.param == "sqlite":
         from saves.store.sqlite_library import SqliteLibraryIndex
 
@@ -47,16 +48,24 @@ def open_index(request: pytest.FixtureRequest) -> Iterator[OpenIndex]:
 
         yield sqlite
         return
+    import psycopg
+
     from saves.store.postgres_library import PostgresLibraryIndex
 
     cluster = request.getfixturevalue("postgres_cluster")
-    databases: dict[Path, str] = {}
+    url = cluster.new_database()
+    indexed: list[Path] = []
 
     def postgres(data: Path, games: GameLookup = find_toy_game) -> SqlLibraryIndex:
-        url = databases.setdefault(Path(data), cluster.new_database())
-        return PostgresLibraryIndex(url, data, games=games)
+        index = PostgresLibraryIndex(url, data, games=games)
+        if indexed != [Path(data)]:
+            with psycopg.connect(url, autocommit=True) as connection:
+                connection.execute("TRUNCATE library_games")
+            indexed[:] = [Path(data)]
+        return index
 
     yield postgres
+    cluster.drop_database(url)
 
 
 def synced(open_index: OpenIndex, data: Path) -> list[LibraryEntry]:
