@@ -46,8 +46,9 @@ from saves.store.tables import (
     TableStoreError,
 )
 
-#: How often a wait for changes looks at ``PRAGMA data_version``, in seconds.
-POLL_SECONDS = 0.02
+#: How often a wait for changes looks at ``PRAGMA data_version``, in seconds: another process's
+#: move is heard about 10 ms after it, for under 1% of a processor while nothing happens.
+POLL_SECONDS = 0.01
 #: Rows of the change feed kept: older cursors are answered with every table.
 FEED_KEPT = 10_000
 
