@@ -26,16 +26,22 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import astuple
 from pathlib import Path
 
 from saves import paths
 from saves.store.sqlite import KeptAside, is_damage, open_store_keeping
+from saves.store.sqlite_table_rows import (
+    TABLE_FIELDS,
+    changeable_table,
+    existing_table,
+    find_player,
+    find_table,
+    put_seat,
+    write_moves,
+)
 from saves.store.tables import (
-    TABLE_STATUSES,
     ArchivedGame,
     MoveRaced,
-    NoSuchTable,
     StaleTable,
     StoredPlayer,
     StoredSeat,
@@ -51,8 +57,6 @@ from saves.store.tables import (
 POLL_SECONDS = 0.01
 #: Rows of the change feed kept: older cursors are answered with every table.
 FEED_KEPT = 10_000
-
-_TABLE_FIELDS = "number, game_id, game_text, plies, status, version, reason"
 
 
 class SqliteTableStore:
@@ -93,25 +97,25 @@ class SqliteTableStore:
             elif db.execute("SELECT 1 FROM server_tables WHERE number = ?", (number,)).fetchone():
                 raise TableNumberTaken(number)
             db.execute(
-                f"INSERT INTO server_tables ({_TABLE_FIELDS}) VALUES (?, ?, ?, ?, 'open', 1, '')",
+                f"INSERT INTO server_tables ({TABLE_FIELDS}) VALUES (?, ?, ?, ?, 'open', 1, '')",
                 (number, game_id, game_text, len(moves)),
             )
             for seat, holder in enumerate(seats):
-                _put_seat(db, number, seat, holder)
-            _write_moves(db, number, moves)
+                put_seat(db, number, seat, holder)
+            write_moves(db, number, moves)
             self._note_change(db, number)
-            return _existing_table(db, number)
+            return existing_table(db, number)
 
     def load(self, number: int) -> StoredTable | None:
         with self._reading() as db:
-            return _find_table(db, number)
+            return find_table(db, number)
 
     def listed(self) -> builtins.list[StoredTable]:
         with self._reading() as db:
             numbers = db.execute(
                 "SELECT number FROM server_tables WHERE status = 'open' ORDER BY number"
             ).fetchall()
-            found = (_find_table(db, number) for (number,) in numbers)
+            found = (find_table(db, number) for (number,) in numbers)
             return [table for table in found if table is not None]
 
     def moves(self, number: int) -> builtins.list[str]:
@@ -131,7 +135,7 @@ class SqliteTableStore:
         finishes: bool = False,
     ) -> StoredTable:
         with self._writing() as db:
-            table = _open_table(db, number)
+            table = changeable_table(db, number)
             if table.plies != seen_plies:
                 raise MoveRaced(
                     table,
@@ -145,21 +149,21 @@ class SqliteTableStore:
             self._update(db, table, game_text, seen_plies + 1, status)
             if finishes:
                 self._archive(db, table, game_text)
-            return _existing_table(db, number)
+            return existing_table(db, number)
 
     def replace_game(
         self, number: int, seen_version: int, game_text: str, moves: Sequence[str]
     ) -> StoredTable:
         with self._writing() as db:
-            table = _open_table(db, number, seen_version)
+            table = changeable_table(db, number, seen_version)
             db.execute("DELETE FROM server_moves WHERE number = ?", (number,))
-            _write_moves(db, number, moves)
+            write_moves(db, number, moves)
             self._update(db, table, game_text, len(moves), "open")
-            return _existing_table(db, number)
+            return existing_table(db, number)
 
     def seat(self, number: int, seat: int, holder: StoredSeat) -> StoredTable:
         with self._writing() as db:
-            table = _open_table(db, number)
+            table = changeable_table(db, number)
             if not 0 <= seat < len(table.seats) or table.seats[seat] is not None:
                 raise StaleTable(table, f"That seat at table {number} is not free.")
             if holder.level is None and any(
@@ -167,40 +171,40 @@ class SqliteTableStore:
                 for other in table.seats
             ):
                 raise StaleTable(table, f"{holder.name} sits at table {number} already.")
-            _put_seat(db, number, seat, holder)
+            put_seat(db, number, seat, holder)
             self._update(db, table, table.game_text, table.plies, "open")
-            return _existing_table(db, number)
+            return existing_table(db, number)
 
     def unseat(self, number: int, seat: int, identity: str) -> StoredTable:
         with self._writing() as db:
-            table = _open_table(db, number)
+            table = changeable_table(db, number)
             holder = table.seats[seat] if 0 <= seat < len(table.seats) else None
             if holder is None or holder.level is not None or holder.identity != identity:
                 raise StaleTable(table, f"That seat at table {number} is not yours.")
-            _put_seat(db, number, seat, None)
+            put_seat(db, number, seat, None)
             self._update(db, table, table.game_text, table.plies, "open")
-            return _existing_table(db, number)
+            return existing_table(db, number)
 
     def finish(self, number: int, seen_version: int, game_text: str) -> StoredTable:
         with self._writing() as db:
-            table = _open_table(db, number, seen_version)
+            table = changeable_table(db, number, seen_version)
             self._update(db, table, game_text, table.plies, "finished")
             self._archive(db, table, game_text)
-            return _existing_table(db, number)
+            return existing_table(db, number)
 
     def set_aside(self, number: int, reason: str) -> StoredTable:
         with self._writing() as db:
-            table = _existing_table(db, number)
+            table = existing_table(db, number)
             if table.status != "open":
                 return table
             self._update(db, table, table.game_text, table.plies, "set-aside", reason)
-            return _existing_table(db, number)
+            return existing_table(db, number)
 
     def close_table(self, number: int, seen_version: int) -> StoredTable:
         with self._writing() as db:
-            table = _open_table(db, number, seen_version)
+            table = changeable_table(db, number, seen_version)
             self._update(db, table, table.game_text, table.plies, "closed")
-            return _existing_table(db, number)
+            return existing_table(db, number)
 
     def archived(self, number: int) -> ArchivedGame | None:
         with self._reading() as db:
@@ -295,13 +299,13 @@ class SqliteTableStore:
                 " key_fingerprint = excluded.key_fingerprint",
                 (key, name, key_fingerprint, self.clock()),
             )
-            found = _find_player(db, key)
+            found = find_player(db, key)
             assert found is not None
             return found
 
     def player(self, key: str) -> StoredPlayer | None:
         with self._reading() as db:
-            return _find_player(db, key)
+            return find_player(db, key)
 
     def close(self) -> None:
         with self._wrote:
@@ -443,7 +447,7 @@ def _readable_tables(copy: sqlite3.Connection) -> list[StoredTable]:
     read = []
     for number in numbers:
         try:
-            table = _find_table(copy, number)
+            table = find_table(copy, number)
         except (sqlite3.Error, ValueError, TypeError, IndexError):
             continue
         if table is not None:
@@ -463,78 +467,3 @@ def _readable_moves(path: Path, table: StoredTable) -> list[str]:
     if len(moves) != table.plies:
         raise sqlite3.DatabaseError(f"table {table.number} has lost moves")
     return moves
-
-
-def _put_seat(db: sqlite3.Connection, number: int, seat: int, holder: StoredSeat | None) -> None:
-    """Write who holds ``seat``: every seat has a row, a free one with no name, no identity and
-    no level."""
-    name, identity, level = ("", "", None) if holder is None else astuple(holder)
-    db.execute(
-        "INSERT INTO server_seats (number, seat, name, identity, level) VALUES (?, ?, ?, ?, ?)"
-        " ON CONFLICT (number, seat) DO UPDATE SET name = excluded.name,"
-        " identity = excluded.identity, level = excluded.level",
-        (number, seat, name, identity, level),
-    )
-
-
-def _write_moves(db: sqlite3.Connection, number: int, moves: Sequence[str]) -> None:
-    db.executemany(
-        "INSERT INTO server_moves (number, ply, notation) VALUES (?, ?, ?)",
-        [(number, ply, notation) for ply, notation in enumerate(moves, start=1)],
-    )
-
-
-def _find_table(db: sqlite3.Connection, number: int) -> StoredTable | None:
-    """The table ``number`` as stored, or ``None``."""
-    row = db.execute(
-        f"SELECT {_TABLE_FIELDS} FROM server_tables WHERE number = ?", (number,)
-    ).fetchone()
-    if row is None:
-        return None
-    seats: list[StoredSeat | None] = []
-    for name, identity, level in db.execute(
-        "SELECT name, identity, level FROM server_seats WHERE number = ? ORDER BY seat",
-        (number,),
-    ):
-        free = identity == "" and level is None
-        seats.append(None if free else StoredSeat(str(name), str(identity), level))
-    table_number, game_id, game_text, plies, status, version, reason = row
-    if status not in TABLE_STATUSES:
-        raise ValueError(f"table {number} has an unknown status {status!r}")
-    return StoredTable(
-        int(table_number),
-        str(game_id),
-        str(game_text),
-        int(plies),
-        tuple(seats),
-        status,
-        int(version),
-        str(reason),
-    )
-
-
-def _existing_table(db: sqlite3.Connection, number: int) -> StoredTable:
-    table = _find_table(db, number)
-    if table is None:
-        raise NoSuchTable(number)
-    return table
-
-
-def _open_table(
-    db: sqlite3.Connection, number: int, seen_version: int | None = None
-) -> StoredTable:
-    """The open table ``number``; ``StaleTable`` if it is not open, or if ``seen_version`` is
-    given and is not its version."""
-    table = _existing_table(db, number)
-    if table.status != "open":
-        raise StaleTable(table, f"Table {number} is {table.status} now.")
-    if seen_version is not None and table.version != seen_version:
-        raise StaleTable(table, f"Table {number} changed before this reached it.")
-    return table
-
-
-def _find_player(db: sqlite3.Connection, key: str) -> StoredPlayer | None:
-    row = db.execute(
-        "SELECT key, name, key_fingerprint, created FROM server_players WHERE key = ?", (key,)
-    ).fetchone()
-    return StoredPlayer(*row) if row is not None else None
