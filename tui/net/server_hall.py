@@ -16,7 +16,9 @@ from tui.ssh.containment import SESSIONS
 
 
 def server_hall(data_dir: Path, log: logging.Logger, **settings: Any) -> TableHall:
-    """The hall of the tables kept in ``data_dir`` (``settings``: ``TableHall``'s own)."""
+    """The hall of the tables kept in ``data_dir`` (``settings``: ``TableHall``'s own; among
+    them ``store``, the server's store of tables if not the SQLite one of ``data_dir``: each
+    process of a server opens its own)."""
     return TableHall(data_dir, log, check=lobby_problem, containment=SESSIONS, **settings)
 
 
