@@ -301,8 +301,7 @@ class TableHall(StoredTables):
         """On the feed's thread: renew the leases held, and have the loop look for computer
         seats nobody plays (their process gone)."""
         self.leases.renew()
-        if self._loop is not None:
-            self._loop.call_soon_threadsafe(self._tend_computers)
+        self._on_loop(self._tend_computers)
 
     def _tend_computers(self) -> None:
         for number in list(self._computers):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import replace
 from pathlib import Path
 
@@ -172,9 +173,17 @@ class StoredTables:
             had = known.get(number)
             if stored is not None and (had is None or stored.version > had.version):
                 fresh.append(stored)
-        if fresh and self._loop is not None:
-            read = [self._read_stored(stored) for stored in fresh]
-            self._loop.call_soon_threadsafe(self._bring_in, read)
+        if fresh:
+            self._on_loop(self._bring_in, [self._read_stored(stored) for stored in fresh])
+
+    def _on_loop(self, callback: Callable[..., object], *args: object) -> None:
+        """From the feed's thread: have the loop call ``callback(*args)`` (not once it has
+        stopped: the server is closing)."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with suppress(RuntimeError):  # closed since
+            loop.call_soon_threadsafe(callback, *args)
 
     def _read(self, numbers: list[int]) -> list[Read]:
         found = (self.store.load(number) for number in numbers)
