@@ -296,12 +296,9 @@ class _Palette:
         self.base = widget.rich_style
         self.label = widget.get_component_rich_style("board--label")
         self.wall = widget.get_component_rich_style("board--wall")
-        self.empty = widget.get_component_rich_style("board--empty", partial=True)
-        self.neutral = widget.get_component_rich_style("board--neutral", partial=True)
-        self.owners = [
-            widget.get_component_rich_style(f"board--owner-{n}", partial=True)
-            for n in range(OWNER_STYLES)
-        ]
+        self.empty = self._text(widget, "board--empty")
+        self.neutral = self._text(widget, "board--neutral")
+        self.owners = [self._text(widget, f"board--owner-{n}") for n in range(OWNER_STYLES)]
         self.regions = [
             widget.get_component_styles(f"board--region-{n}").background
             for n in range(REGION_STYLES)
@@ -314,19 +311,25 @@ class _Palette:
             name: widget.get_component_styles(f"board--{name}").background
             for name in ("cursor", "selected", "target", "hint", "last")
         }
-        self.cursor_text = (
-            Style()
-            if self.monochrome
-            else widget.get_component_rich_style("board--cursor", partial=True)
+        self.cursor_text = self._text(widget, "board--cursor")
+        #: The text colour on the last move's squares, where the stylesheet gives one.
+        last = widget.get_component_styles("board--last")
+        self.last_text = (
+            Style(color=last.color.rich_color)
+            if last.has_rule("color") and not self.monochrome
+            else Style()
         )
         #: Each mark's background and text style (see ``board_marks``).
         self.marks = {
-            name: (
-                widget.get_component_styles(name).background,
-                widget.get_component_rich_style(name, partial=True),
-            )
+            name: (widget.get_component_styles(name).background, self._text(widget, name))
             for name in MARK_COMPONENTS
         }
+
+    def _text(self, widget: BoardWidget, component: str) -> Style:
+        """The style of text on a square, without its colours where there are none: a
+        reversed square then shows in the board's own two colours alone."""
+        style = widget.get_component_rich_style(component, partial=True)
+        return style.without_color if self.monochrome else style
 
 
 @cache
@@ -451,6 +454,8 @@ class _Painter:
         else:
             text = self.target if square in widget.targets else self.empty
             style = palette.empty
+        if square in widget.last_move:
+            style = style + palette.last_text
         if square == widget.cursor:
             style = style + palette.cursor_text
             marks = "[]"

@@ -116,7 +116,10 @@ class ChaseBoardWidget(BoardWidget):
         return segments
 
     def _style(self, component: str) -> Style:
-        return self.get_component_rich_style(component, partial=True)
+        style = self.get_component_rich_style(component, partial=True)
+        if self.colours == "none" and component != "board--label":
+            return style.without_color  # a reversed square in the board's own two colours
+        return style
 
     def _background(self, square: int, cell: Cell) -> Color:
         for name, squares in (
