@@ -23,8 +23,10 @@ from textual.app import App
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.driver import Driver
+from textual.geometry import Size
 from textual.message_pump import MessagePump
 from textual.screen import Screen
+from textual.widget import Widget
 
 # The footer's key widget: ``textual.widgets`` exports ``Footer`` but not the ``FooterKey``
 # widgets it mounts, which the app's footer needs to recognise among its children.
@@ -40,6 +42,7 @@ __all__ = [
     "XTermParser",
     "app_nodes",
     "draw_dirty_widgets_now",
+    "lengthen_scroll_quietly",
     "new_input_parser",
     "parser_awaits_escape",
     "pump_has_callbacks_due",
@@ -220,4 +223,31 @@ def update_cells_in_place(
     table._row_renderable_cache.clear()
     for row_key in rows:
         table.refresh_row(table.get_row_index(row_key))
+    return True
+
+
+# -- a longer scroll without a new layout (``tui/widgets/move_log.py``) ----------------------
+
+
+def lengthen_scroll_quietly(view: Widget, virtual_size: Size) -> bool:
+    """Give ``view`` the ``virtual_size`` of what it scrolls without laying the screen out
+    again, when only the length changes and the vertical scrollbar shows before and after;
+    ``False``, with nothing done, otherwise (set ``virtual_size``: the screen is laid out).
+
+    ``Widget.virtual_size`` is a reactive with ``layout=True``: every change lays the whole
+    screen out again, though a scroll view of a fixed height keeps its place and size and only
+    its scrollbar changes. Here the value is set without its watchers and the scrollbars are
+    brought up to date as the layout would (``Widget._scroll_update``: the scrollbar's virtual
+    size and window, the scroll offsets kept in range)."""
+    old = view.virtual_size
+    height = view.container_size.height - view.scrollbar_size_horizontal
+    if (
+        virtual_size.width != old.width
+        or not view.show_vertical_scrollbar
+        or old.height <= height
+        or virtual_size.height <= height
+    ):
+        return False
+    view.set_reactive(Widget.virtual_size, virtual_size)
+    view._scroll_update(virtual_size)
     return True

@@ -23,6 +23,8 @@ from textual.drivers.headless_driver import HeadlessDriver
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import DataTable, Footer, Static
 from textual.widgets.data_table import RowKey
@@ -443,3 +445,56 @@ async def test_a_cell_changes_in_place_and_only_its_row_is_drawn_again() -> None
         )
         assert not internals.update_cells_in_place(table, [(keys[0], name, Text("x" * 30))])
         assert table.get_cell(keys[0], name).plain == "alice"
+
+
+# -- a longer scroll without a new layout ----------------------------------------------------
+
+
+class Lines(ScrollView):
+    DEFAULT_CSS = "Lines { height: 1fr; scrollbar-size-vertical: 1; }"
+
+    def render_line(self, y: int) -> Strip:
+        return Strip.blank(self.size.width)
+
+
+class LinesApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Lines()
+
+
+@app_test
+async def test_a_scroll_view_grows_longer_without_a_layout_and_its_scrollbar_follows() -> None:
+    holds(
+        getattr(Widget.__dict__["virtual_size"], "_layout", None) is True,
+        "Widget.virtual_size",
+        "a reactive that lays the screen out",
+    )
+    holds(
+        parameters(Widget._scroll_update) == ["self", "virtual_size"],
+        "Widget._scroll_update",
+        "a method bringing the scrollbars up to date for a virtual size",
+    )
+    app = LinesApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        view = app.query_one(Lines)
+        assert not internals.lengthen_scroll_quietly(view, Size(0, 50))  # no scrollbar yet
+        view.virtual_size = Size(0, 50)
+        await pilot.pause()
+        assert view.show_vertical_scrollbar
+        view.scroll_end(animate=False)
+        await pilot.pause()
+        assert internals.lengthen_scroll_quietly(view, Size(0, 80))
+        holds(
+            view.virtual_size == Size(0, 80) and not app.screen._layout_required,
+            "Widget.virtual_size",
+            "set without laying the screen out",
+        )
+        holds(
+            view.vertical_scrollbar.window_virtual_size == 80,
+            "Widget._scroll_update",
+            "the scrollbar told the new length",
+        )
+        view.scroll_end(animate=False)
+        await pilot.pause()
+        assert view.scroll_offset.y == 80 - view.scrollable_content_region.height
+        assert not internals.lengthen_scroll_quietly(view, Size(3, 90))  # wider: laid out

@@ -56,3 +56,44 @@ async def test_a_scroll_builds_only_the_rows_that_changed(data_dir: Path, monkey
                 # one before it.
                 assert len(set(built)) <= 3 < height
         assert scrolls >= 20
+
+
+@app_test
+async def test_a_longer_log_is_not_laid_out_again_and_draws_as_if_it_were(
+    data_dir: Path, monkeypatch: Any
+) -> None:
+    """A log of a fixed height keeps its place when it grows: once it scrolls, a new row
+    changes only its scrollbar, and the screen is not laid out again at every move (each
+    screen at an SSH table did it for every move of the game). What shows is what a new
+    layout would show."""
+    app = make_app(data_dir, record=martian_record())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board_screen(app)
+        log = screen.query_one(MoveLog)
+        layouts: list[int] = []
+        refresh = log.refresh
+
+        def counted(*regions: Any, **options: Any) -> Any:
+            if options.get("layout"):
+                layouts.append(len(log.entries))
+            return refresh(*regions, **options)
+
+        monkeypatch.setattr(log, "refresh", counted)
+        scrolling = 0
+        for ply in range(50):
+            scrolled = log.show_vertical_scrollbar
+            layouts.clear()
+            move = SHUFFLES[ply % 2][(ply // 2) % 2]
+            screen.play(GAME.parse_move(screen.record.state, move))
+            await pilot.pause()
+            if scrolled:
+                scrolling += 1
+                assert layouts == []
+                bar = log.vertical_scrollbar
+                assert bar.window_virtual_size == len(log.entries) + 1
+                assert log.scroll_offset.y == log.max_scroll_y > 0
+        assert scrolling >= 20
+        drawn = app.export_screenshot()
+        app.screen.refresh(layout=True)
+        await pilot.pause()
+        assert app.export_screenshot() == drawn

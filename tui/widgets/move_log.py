@@ -19,6 +19,7 @@ from textual.strip import Strip
 from tui.plain_text import clean
 from tui.play.describe import LogEntry
 from tui.play.move_tree_rows import TreeRow
+from tui.textual_internals import lengthen_scroll_quietly
 
 #: Rows kept drawn: a few screenfuls.
 MAX_DRAWN_ROWS = 512
@@ -85,10 +86,13 @@ class MoveLog(ScrollView, can_focus=False):
     def _fit_virtual_size(self) -> None:
         """No width of its own: rows are cut to the log's width, so it never scrolls sideways.
         While every row fits, the virtual height is the view's: a new row then repaints just
-        itself, where a new virtual size would lay the screen out and repaint the whole log."""
+        itself, where a new virtual size would lay the screen out and repaint the whole log.
+        Once the log scrolls, a new row makes it longer without laying the screen out again
+        (``lengthen_scroll_quietly``): the log keeps its place and size, only its scrollbar
+        changes."""
         rows = len(self.entries) + 1
         virtual_size = Size(0, max(rows, self.scrollable_content_region.height))
-        if virtual_size != self.virtual_size:
+        if virtual_size != self.virtual_size and not lengthen_scroll_quietly(self, virtual_size):
             self.virtual_size = virtual_size
 
     def on_resize(self) -> None:
