@@ -217,3 +217,18 @@ def test_a_session_takes_the_depth_of_its_client(depth: ColourDepth) -> None:
     app: App[Any] = App()
     apply_colour_system(app, depth, SIZE)
     assert colour_depth(app) == depth
+
+
+@pytest.mark.parametrize(("term", "expected"), [("xterm", "16"), ("xterm-256color", "256")])
+@app_test
+async def test_a_local_board_takes_the_colours_of_its_terminal(
+    term: str, expected: ColourDepth, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("COLORTERM", raising=False)
+    monkeypatch.setenv("TERM", term)
+    app = make_app(data_dir, record=RECORDS["martian chess"]())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(BoardWidget)
+        assert board.colours == expected
+        assert board.has_class(f"-colours-{expected}")
