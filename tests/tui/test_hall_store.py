@@ -294,3 +294,31 @@ def test_a_takeback_asked_in_one_hall_is_answered_in_the_other(tmp_path: Path) -
     finally:
         here.close()
         there.close()
+
+
+def test_a_table_file_brought_in_by_another_process_first_is_not_set_aside(
+    tmp_path: Path,
+) -> None:
+    elsewhere = tmp_path / "old"
+    elsewhere.mkdir()
+    old = make_hall(elsewhere)
+    table = old.open_table(MARTIAN, {}, [ME, OPEN], ALICE)
+    stored = old.store.load(table.number)
+    old.close()
+    assert stored is not None
+    data = tmp_path / "server"
+    tables_dir(data).mkdir(parents=True)
+    table_path(data, 1).write_text(stored.game_text)
+    first = make_hall(data)
+    # As if another process had brought the file in just before this one read it.
+    copy = table_path(data, 1).read_text()
+    assert first.restore() == 1
+    table_path(data, 1).write_text(copy)
+    second = make_hall(data)
+    try:
+        assert second.restore() == 1
+        assert not (tables_dir(data) / "set-aside").exists()
+        assert len(list((tables_dir(data) / IMPORTED_FOLDER).iterdir())) == 2
+    finally:
+        first.close()
+        second.close()

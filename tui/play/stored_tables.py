@@ -187,7 +187,11 @@ def import_table_files(
                 table.record.game.id, text, line_moves(table.record), seats, number=table.number
             )
         except TableNumberTaken as taken:
-            set_aside(path, str(taken), log)
+            kept_already = store.load(table.number)
+            if kept_already is not None and kept_already.game_text == text:
+                _move_in(path, log)  # brought in by another process starting at once
+            else:
+                set_aside(path, str(taken), log)
             continue
         if table.finished:
             store.finish(kept.number, kept.version, text)
@@ -205,6 +209,8 @@ def _move_in(path: Path, log: logging.Logger) -> None:
     try:
         folder.mkdir(exist_ok=True)
         os.rename(path, unique_path(folder, path.stem))
+    except FileNotFoundError:
+        return  # moved by another process bringing it in at the same moment
     except OSError as error:
         log.error("table file %r is in the store but could not be moved: %s", path.name, error)
 
