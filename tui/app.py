@@ -199,13 +199,13 @@ class PawnshopApp(AsciiCapableApp):
         kept_in: Path | None = None,
         keep_now: bool = False,
     ) -> None:
-        """Show ``record`` on a new board screen, right above the game selection (the
-        placement screen while pieces are being placed: see ``tui.screens.phases``).
+        """Show ``record`` on a new board screen, right above the game selection (in the
+        input mode of the game's phase: see ``tui.screens.input_modes``).
         ``source`` is the saved file it came from, which saving in review may replace.
         A game played is kept in ``kept_in`` after each move (``None``: an autosave of its
         own, made at its first move, or at once with ``keep_now``)."""
 
-        from tui.screens.phases import board_screen_for
+        from tui.screens.board import BoardScreen
 
         if not reviewing:
             self.storage.keep_in(record, kept_in)
@@ -213,7 +213,7 @@ class PawnshopApp(AsciiCapableApp):
         async def replace() -> None:
             while len(self.screen_stack) > 1:
                 await self.pop_screen()
-            screen = board_screen_for(record, reviewing=reviewing)
+            screen = BoardScreen(record, reviewing=reviewing)
             screen.source = source
             await self.push_screen(screen)
             if keep_now and not screen.reviewing:

@@ -8,8 +8,9 @@ pivots). An option may change the mode of play (MAC's ``tokens``). Adding a game
 its entry here; a game without one (a game of the tests) gets squares, placement while it
 places pieces and plain moves otherwise.
 
-The app picks the screen for a game's phase from ``input_mode`` (``tui.screens.phases``, and
-at a table ``tui.net.table_screens``); the board screen picks its board widget from ``board``.
+The board screen takes the input mode for a game's phase from ``input_mode`` (the modes are
+``tui.screens.input_modes``) and swaps it in place when the phase changes; it picks its board
+widget from ``board``.
 """
 
 from __future__ import annotations

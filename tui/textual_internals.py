@@ -20,8 +20,10 @@ from rich.text import Text
 # not re-exported anywhere: a driver of our own (the SSH one) has no public parser to use.
 from textual._xterm_parser import XTermParser
 from textual.app import App
+from textual.binding import BindingsMap
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.geometry import Size
 from textual.message_pump import MessagePump
@@ -49,6 +51,7 @@ __all__ = [
     "pump_is_closing",
     "pump_is_parked",
     "replace_stylesheet_rule_parser",
+    "set_bindings",
     "set_driver_size",
     "stylesheet_rule_parser",
     "stylesheet_variables",
@@ -188,6 +191,17 @@ class SelfMeasuringDataTable(DataTable[CellType]):
         """Widen the columns (``Column.content_width``) for ``new_rows``: by default as Textual
         does, cell by cell with Rich; a subclass with cells cheaper to measure overrides it."""
         DataTable._update_dimensions(self, new_rows)
+
+
+# -- a screen's keys as it runs (``tui/screens/board.py``) -----------------------------------
+
+
+def set_bindings(node: DOMNode, bindings: BindingsMap) -> None:
+    """Give ``node`` the key bindings ``bindings`` from now on, in place of those its class
+    declared. Textual makes a node's bindings once, from its class's ``BINDINGS``
+    (``DOMNode._bindings``); only the app has a public way of adding keys as it runs
+    (``App.bind``), and none removes any. The board screen's keys change with its input mode."""
+    node._bindings = bindings
 
 
 # -- one changed cell of a table (``tui/net/lobby.py``) --------------------------------------

@@ -15,10 +15,11 @@ from tui_helpers import board_screen, cursor_to, square
 from core.games.chase.moves import Place
 from core.registry import find_game
 from tui.net.app import NetApp
-from tui.net.table_screens import ChaseTableScreen
+from tui.net.table_screen import TableScreen
 from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table
+from tui.screens.input_modes.chase import ChaseMode
 from tui.widgets.board import BoardWidget
 from tui.widgets.chase_board import ChaseBoardWidget
 from tui.widgets.chase_panels import DebtPanel, TileStackPanel
@@ -48,7 +49,8 @@ def visit(hall: TableHall, *visits: tuple[PlayerIdentity, Visit]) -> None:
                 await pilot.pause()
                 await pilot.press("enter")
                 await pilot.pause()
-                assert isinstance(app.screen, ChaseTableScreen)
+                assert isinstance(app.screen, TableScreen)
+                assert isinstance(app.screen.mode, ChaseMode)
                 await act(app, pilot)
 
     try:
@@ -101,10 +103,10 @@ def test_only_the_player_to_move_starts_an_action(tmp_path: Path) -> None:
 
     async def bob_tries(app: NetApp, pilot: Pilot[Any]) -> None:
         screen = board_screen(app)
-        assert isinstance(screen, ChaseTableScreen)
+        assert isinstance(screen, TableScreen) and isinstance(screen.mode, ChaseMode)
         for key in "tgxp":
             await pilot.press(key)
-            assert screen.action == ""
+            assert screen.mode.action == ""
             assert status(app) == "It is alice (South)'s turn, not yours."
         assert table.record.current.ply == 0
 

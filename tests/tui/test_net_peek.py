@@ -17,10 +17,11 @@ from core.games.mac.pieces import PEEK
 from core.games.mac.view import cell_text
 from core.registry import find_game
 from tui.net.app import NetApp
-from tui.net.table_screens import TokenTableScreen
+from tui.net.table_screen import TableScreen
 from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table
+from tui.screens.input_modes.tokens import TokenMode
 
 MAC = find_game("mac")
 PLAYERS = (PlayerIdentity("alice"), PlayerIdentity("bob"))
@@ -59,7 +60,8 @@ def drawn(app: NetApp, name: str) -> str:
 
 
 def board_ready(app: NetApp) -> bool:
-    return isinstance(app.screen, TokenTableScreen) and app.screen.is_mounted
+    screen = app.screen
+    return isinstance(screen, TableScreen) and type(screen.mode) is TokenMode and screen.is_mounted
 
 
 async def until(pilots: list[Pilot[Any]], condition: Any, what: str) -> None:
@@ -108,7 +110,8 @@ def test_only_the_player_who_peeks_sees_the_pieces_before_the_move(tmp_path: Pat
             for name in names:
                 await click_square(one, name)
             screen = board_screen(peeker)  # type: ignore[arg-type]
-            assert screen.token_path == tuple(sorted(squares))
+            assert isinstance(screen.mode, TokenMode)
+            assert screen.mode.token_path == tuple(sorted(squares))
             assert table.record.state is state  # the turn is not complete
             await until(pilots, lambda: [drawn(peeker, n) for n in names] == truth, "the peek")
             for app in (other, spectator):

@@ -16,11 +16,13 @@ from tui_helpers import board_screen, cursor_to
 from core.registry import find_game
 from tui.net.app import NetApp
 from tui.net.table_screen import TableScreen
-from tui.net.table_screens import PlacementTableScreen, TokenTableScreen
 from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table
-from tui.screens.placement import random_placements
+from tui.screens.input_modes.base import InputMode
+from tui.screens.input_modes.moves import MovesMode
+from tui.screens.input_modes.placement import PlacementMode, random_placements
+from tui.screens.input_modes.tokens import TokenMode
 from tui.widgets.board import BoardWidget
 from tui.widgets.status_line import StatusLine
 from tui.widgets.tray import TrayWidget
@@ -61,6 +63,11 @@ def run(coroutine: Any, hall: TableHall) -> None:
         hall.close()
 
 
+def in_mode(screen: object, mode: type[InputMode]) -> bool:
+    """Whether ``screen`` is a table's screen in the input mode ``mode``."""
+    return isinstance(screen, TableScreen) and type(screen.mode) is mode
+
+
 def test_placing_by_keys_then_auto_place_then_the_token_board(tmp_path: Path) -> None:
     hall, table = mac_table(tmp_path, "on")
     first, second = mover(table), PLAYERS[1 - MAC.to_move(table.record.state)]
@@ -72,7 +79,7 @@ def test_placing_by_keys_then_auto_place_then_the_token_board(tmp_path: Path) ->
             for pilot in (one, two):
                 await to_the_table(pilot)
             screen = board_screen(first_app)
-            assert isinstance(screen, PlacementTableScreen)
+            assert in_mode(screen, PlacementMode)
             assert screen.query_one("#tray", TrayWidget).items
             # The second player turns auto-place on before their turn: nothing is placed yet.
             await two.press("a")
@@ -101,8 +108,8 @@ def test_placing_by_keys_then_auto_place_then_the_token_board(tmp_path: Path) ->
             await settle(two)
             last = table.record.current.notation
             for app in (first_app, second_app):
-                assert isinstance(app.screen, TokenTableScreen)
-                # The new screen opens with the news of the last placement, not a welcome.
+                assert in_mode(app.screen, TokenMode)
+                # The board's new mode opens with the news of the last placement, not a welcome.
                 assert app.screen.query_one(StatusLine).message.endswith(f" played {last}")
 
     run(main(), hall)
@@ -120,10 +127,10 @@ def test_token_keys_refuse_a_player_whose_turn_it_is_not(tmp_path: Path) -> None
         async with app.run_test(size=SIZE) as pilot:
             await to_the_table(pilot)
             screen = board_screen(app)
-            assert isinstance(screen, TokenTableScreen)
+            assert in_mode(screen, TokenMode)
             for key in ("d", "p", "e", "plus"):
                 await pilot.press(key)
-                assert screen.token is None
+                assert isinstance(screen.mode, TokenMode) and screen.mode.token is None
                 assert "turn, not yours" in screen.query_one(StatusLine).message
 
     run(main(), hall)
@@ -138,7 +145,7 @@ def test_without_tokens_the_board_after_placement_is_the_plain_one(tmp_path: Pat
         app = NetApp(hall, ALICE, ascii_board=False)
         async with app.run_test(size=SIZE) as pilot:
             await to_the_table(pilot)
-            assert type(app.screen) is TableScreen
+            assert in_mode(app.screen, MovesMode)
 
     run(main(), hall)
 
@@ -153,14 +160,14 @@ def test_a_takeback_into_the_placement_brings_the_placement_screen_back(tmp_path
         app = NetApp(hall, last, ascii_board=False)
         async with app.run_test(size=SIZE) as pilot:
             await to_the_table(pilot)
-            assert isinstance(app.screen, TokenTableScreen)
+            assert in_mode(app.screen, TokenMode)
             await pilot.press("u")  # ask to take the last placement back
             await settle(pilot)
             other = PLAYERS[1 - PLAYERS.index(last)]
             table.answer_takeback(other, True)
             await settle(pilot)
             assert MAC.phase(table.record.state) == "placement"
-            assert isinstance(app.screen, PlacementTableScreen)
+            assert in_mode(app.screen, PlacementMode)
             assert MAC.to_move(table.record.state) == PLAYERS.index(last)
 
     run(main(), hall)

@@ -85,7 +85,7 @@ def test_a_table_screen_reads_a_view_it_cannot_change_and_plays_through_the_tabl
             await pilot.press("colon", *[KEY_NAMES.get(key, key) for key in typed], "enter")
             await wait_for(lambda: record.current.ply == 1, what="the move at the table")
             assert record.current.move == move
-            assert shown.current is record.current
+            assert shown.current == record.current
             # Asking for a takeback goes to the table, which asks the other player.
             await pilot.press("u")
             await wait_for(lambda: table.takeback is not None, what="the takeback asked")

@@ -4,17 +4,36 @@ every way of changing the game through it is refused."""
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 
 import pytest
 
 from core import GameRecord, find_game
+from core.record import Node
 from saves.format import dumps
-from tui.play.record_view import CHANGING_METHODS, ReadOnlyRecordError, RecordView
+from tui.play.record_view import CHANGING_METHODS, NodeView, ReadOnlyRecordError, RecordView
 
 MARTIAN = find_game("martian")
 
 #: The methods of ``GameRecord`` that only read it.
 READING_METHODS = {"outcome", "line", "mainline", "walk", "node_at"}
+#: The fields of a position (``core.record.Node``).
+FIELDS = ("state", "move", "notation", "parent", "children", "comment", "redo_index", "line_ends")
+#: Every way of changing a list, tried on a position's children.
+CHILDREN_CHANGES: tuple[Callable[[list[Node], Node], object], ...] = (
+    lambda children, node: children.append(node),
+    lambda children, node: children.extend([node]),
+    lambda children, node: children.insert(0, node),
+    lambda children, node: children.remove(node),
+    lambda children, node: children.pop(),
+    lambda children, node: children.clear(),
+    lambda children, node: children.sort(key=id),
+    lambda children, node: children.reverse(),
+    lambda children, node: children.__setitem__(0, node),
+    lambda children, node: children.__delitem__(0),
+    lambda children, node: children.__iadd__([node]),
+    lambda children, node: children.__imul__(2),
+)
 
 
 def played(plies: int) -> GameRecord:
@@ -63,10 +82,50 @@ def test_the_view_reads_the_record_as_it_stands_now() -> None:
     view = RecordView(record)
     assert view.state == record.state and view.outcome() is None
     record.play(MARTIAN.legal_moves(record.state)[0], main=True)
-    assert view.current is record.current and view.state == record.state
+    assert view.current == record.current and view.state == record.state
     assert view.line() == record.line() and view.mainline() == record.mainline()
     assert list(view.walk()) == list(record.walk())
     assert view.seat_names == record.seat_names and view.players == record.players
     assert (view.game, view.seed, view.tags) == (record.game, record.seed, record.tags)
     # A finished table's game is copied for review from the view, as from the record.
     assert dumps(view) == dumps(record)
+
+
+def test_no_position_reached_from_the_view_can_change_the_game() -> None:
+    record = played(3)
+    record.undo()
+    record.play(MARTIAN.legal_moves(record.state)[1])  # a variation at the second move
+    before = dumps(record)
+    view = RecordView(record)
+    nodes = [view.root, view.current, *view.walk(), *view.line(), *view.mainline()]
+    assert all(isinstance(node, NodeView) for node in nodes)
+    for node in nodes:
+        for field in FIELDS:
+            with pytest.raises(ReadOnlyRecordError, match=field):
+                setattr(node, field, getattr(node, field))
+        with pytest.raises(ReadOnlyRecordError):
+            node.anything = 1
+        with pytest.raises(ReadOnlyRecordError):
+            del node.comment
+        children = node.children
+        for change in CHILDREN_CHANGES:
+            with pytest.raises(ReadOnlyRecordError):
+                change(children, node)
+        assert node.parent is None or isinstance(node.parent, NodeView)
+    assert dumps(record) == before
+
+
+def test_the_positions_of_the_view_read_as_the_record_s_own() -> None:
+    record = played(3)
+    view = RecordView(record)
+    assert view.current == record.current and view.current is view.current
+    assert view.current.parent is view.line()[-2] and view.root.children[0] == record.line()[0]
+    for mine, theirs in zip(view.line(), record.line(), strict=True):
+        assert (mine.ply, mine.path(), mine.notation, mine.move, mine.state) == (
+            theirs.ply,
+            theirs.path(),
+            theirs.notation,
+            theirs.move,
+            theirs.state,
+        )
+        assert mine.is_mainline() and mine.continuation == theirs.continuation

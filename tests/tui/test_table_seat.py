@@ -96,4 +96,11 @@ def test_the_seat_hands_the_screen_the_game_read_only_as_it_stands() -> None:
         shown.play(move, main=True)
     assert table.record.current is table.record.root
     ann.play(move)
-    assert shown.current is table.record.current and shown.current.move == move
+    assert shown.current == table.record.current and shown.current.move == move
+
+
+def test_the_screen_reaches_the_table_only_through_the_seat_s_methods() -> None:
+    table = table_of(GameRecord(MARTIAN, seed=1), ANN, BO)
+    ann = TableSeat(table, ANN)
+    public = {name: value for name, value in vars(ann).items() if not name.startswith("_")}
+    assert table not in public.values() and not hasattr(ann, "table")

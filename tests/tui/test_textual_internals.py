@@ -16,7 +16,7 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.drivers.headless_driver import HeadlessDriver
@@ -397,6 +397,51 @@ async def test_a_table_without_its_own_measure_is_sized_as_textual_sizes_it() ->
         table.add_rows([["ab"], ["界界界界界"]])
         [column] = table.ordered_columns
         await wait_for(lambda: column.content_width == 10, what="the widest cell measured")
+
+
+# -- a screen's keys as it runs --------------------------------------------------------------
+
+
+class Keyed(Screen[None]):
+    BINDINGS = [Binding("a", "press('a')", "First")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pressed: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Footer()
+
+    def action_press(self, name: str) -> None:
+        self.pressed.append(name)
+
+
+class KeyedApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(Keyed())
+
+
+@app_test
+async def test_a_screen_s_bindings_can_be_replaced_as_it_runs() -> None:
+    holds(
+        isinstance(getattr(Keyed(), "_bindings", None), BindingsMap),
+        "DOMNode._bindings",
+        "the node's BindingsMap, read for its keys",
+    )
+    app = KeyedApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await wait_for(lambda: isinstance(app.screen, Keyed), what="the screen")
+        screen = app.screen
+        assert isinstance(screen, Keyed)
+        internals.set_bindings(screen, BindingsMap([Binding("b", "press('b')", "Second")]))
+        screen.refresh_bindings()
+        await pilot.press("a", "b")
+        await wait_for(lambda: screen.pressed == ["b"], what="the new key, and not the old one")
+        holds(
+            "b" in screen.active_bindings and "a" not in screen.active_bindings,
+            "DOMNode._bindings",
+            "the keys the screen shows and runs",
+        )
 
 
 # -- one changed cell of a table -------------------------------------------------------------

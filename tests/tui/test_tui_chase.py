@@ -21,7 +21,8 @@ from tui_helpers import (
 from core import GameRecord, find_game
 from core.games.chase.state import ChaseState, stack_at
 from core.squares import parse_square
-from tui.screens.chase_board import ChaseBoardScreen
+from tui.screens.board import BoardScreen
+from tui.screens.input_modes.chase import ChaseMode
 from tui.widgets.board import BoardWidget
 from tui.widgets.chase_panels import DebtPanel, TileStackPanel
 from tui.widgets.status_line import StatusLine
@@ -50,10 +51,17 @@ def chase_app(data_dir: Path, position: str = POSITION) -> Any:
     return make_app(data_dir, record=record, games=[CHASE])
 
 
-def chase_screen(app: Any) -> ChaseBoardScreen:
+def chase_screen(app: Any) -> BoardScreen:
     screen = board_screen(app)
-    assert isinstance(screen, ChaseBoardScreen)
+    assert isinstance(screen.mode, ChaseMode)
     return screen
+
+
+def chase_mode(app: Any) -> ChaseMode:
+    """The screen's input mode, Chase's."""
+    mode = board_screen(app).mode
+    assert isinstance(mode, ChaseMode)
+    return mode
 
 
 def state(app: Any) -> ChaseState:
@@ -278,7 +286,7 @@ async def test_escape_leaves_an_action(data_dir: Path) -> None:
         await pilot.press("t")
         await click_square(pilot, "d3")
         await pilot.press("escape", "escape")
-        assert chase_screen(app).action == ""
+        assert chase_mode(app).action == ""
         await click_square(pilot, "e4")  # squares select pawns again
         assert chase_screen(app).selection == (sq("e4"),)
 
@@ -310,7 +318,7 @@ async def test_merge_with_a_single_stack_is_refused(data_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("x")
         assert status(app) == "merging takes two or more of your stacks on the board"
-        assert chase_screen(app).action == ""
+        assert chase_mode(app).action == ""
 
 
 @app_test

@@ -18,9 +18,9 @@ from tui_helpers import (
 
 from core import GameRecord, find_game
 from core.squares import square_name
-from tui.screens.board import BoardScreen
-from tui.screens.mac_tokens import TokenBoardScreen
-from tui.screens.placement import PlacementScreen
+from tui.screens.input_modes.moves import MovesMode
+from tui.screens.input_modes.placement import PlacementMode
+from tui.screens.input_modes.tokens import TokenMode
 from tui.screens.setup import SetupScreen
 from tui.widgets.board import BoardWidget
 
@@ -75,18 +75,18 @@ async def test_a_bad_portal_option_keeps_the_setup_screen(data_dir: Path) -> Non
 @app_test
 async def test_each_mode_opens_on_its_screen(data_dir: Path) -> None:
     expected = {
-        ("standard", "off"): PlacementScreen,
-        ("standard", "on"): PlacementScreen,
-        ("dark", "off"): BoardScreen,
-        ("dark", "on"): TokenBoardScreen,
-        ("light", "on"): TokenBoardScreen,
+        ("standard", "off"): PlacementMode,
+        ("standard", "on"): PlacementMode,
+        ("dark", "off"): MovesMode,
+        ("dark", "on"): TokenMode,
+        ("light", "on"): TokenMode,
     }
     for (mode, tokens), kind in expected.items():
         record = GameRecord(MAC, {"mode": mode, "tokens": tokens}, 1)
         app = make_app(data_dir, record=record)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            assert type(board_screen(app)) is kind, (mode, tokens)
+            assert type(board_screen(app).mode) is kind, (mode, tokens)
 
 
 @app_test

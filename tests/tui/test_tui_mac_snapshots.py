@@ -11,7 +11,7 @@ from typing import Any
 from tui_helpers import SIZE, make_app
 
 from core import GameRecord, find_game
-from tui.screens.placement import random_placements
+from tui.screens.input_modes.placement import random_placements
 
 MAC = find_game("mac")
 #: Red to move holding +1, Double Step and Push (see test_tui_mac_tokens.py).

@@ -22,7 +22,8 @@ from tui_helpers import (
 from core import GameRecord, find_game
 from core.squares import parse_square
 from tui.screens.handover import HandoverScreen
-from tui.screens.mac_tokens import TARGET_PROMPTS, TokenBoardScreen
+from tui.screens.board import BoardScreen
+from tui.screens.input_modes.tokens import TARGET_PROMPTS, TokenMode
 from tui.widgets.board import BoardWidget
 from tui.widgets.player_panel import PlayerPanel
 from tui.widgets.tray import TrayWidget
@@ -53,17 +54,23 @@ def squares(*names: str) -> set[int]:
     return {parse_square(name, 4, 8) for name in names}
 
 
-def token_screen(app: object) -> TokenBoardScreen:
+def token_screen(app: object) -> BoardScreen:
     screen = board_screen(app)  # type: ignore[arg-type]
-    assert isinstance(screen, TokenBoardScreen)
+    assert isinstance(screen.mode, TokenMode)
     return screen
 
 
-def targets(screen: TokenBoardScreen) -> set[int]:
+def tokens(screen: BoardScreen) -> TokenMode:
+    """The power tokens' input mode the screen is in."""
+    assert isinstance(screen.mode, TokenMode)
+    return screen.mode
+
+
+def targets(screen: BoardScreen) -> set[int]:
     return set(screen.query_one(BoardWidget).targets)
 
 
-def status(screen: TokenBoardScreen) -> str:
+def status(screen: BoardScreen) -> str:
     return screen.query_one("#status").message
 
 
@@ -140,19 +147,23 @@ async def test_stepping_back_out_of_a_token(data_dir: Path) -> None:
         await pilot.press("p")
         await click_square(pilot, "b3")
         await click_square(pilot, "a3")
-        assert screen.token_path == (B3, A3)
+        assert tokens(screen).token_path == (B3, A3)
         await pilot.press("backspace")  # back into the push, its piece still selected
-        assert (screen.token, screen.token_path, screen.selection) == ("p", None, (B3,))
+        assert (tokens(screen).token, tokens(screen).token_path, screen.selection) == (
+            "p",
+            None,
+            (B3,),
+        )
         await pilot.press("escape")
-        assert (screen.token, screen.selection) == ("p", ())
+        assert (tokens(screen).token, screen.selection) == ("p", ())
         assert status(screen) == TARGET_PROMPTS["p"]
         await pilot.press("escape")
-        assert screen.token is None
+        assert tokens(screen).token is None
         assert status(screen).startswith("you may play a token first")
         await pilot.press("plus", "plus")
-        assert screen.token is None
+        assert tokens(screen).token is None
         await pilot.press("plus", "p")  # another token replaces the first
-        assert screen.token == "p"
+        assert tokens(screen).token == "p"
         await click_square(pilot, "b2")  # not an enemy piece: the rule is said
         assert status(screen) == (
             "Push moves a face-up enemy piece one step onto an empty square or into a portal: "
@@ -181,7 +192,7 @@ async def test_a_token_that_no_turn_can_follow_is_refused(data_dir: Path) -> Non
         assert screen.query_one("#tokens", TrayWidget).items == ()
         await pilot.press("plus")
         assert status(screen) == "+1 cannot be played now: no legal turn begins with it"
-        assert screen.token is None
+        assert tokens(screen).token is None
 
 
 @app_test
@@ -221,7 +232,7 @@ async def test_peek_at_one_piece_then_flip_another(data_dir: Path) -> None:
         assert red is not None and "peeked: a8" in red.lines  # Blue learns where, not what
 
 
-def drawn(screen: TokenBoardScreen, name: str) -> str:
+def drawn(screen: BoardScreen, name: str) -> str:
     """The text drawn on square ``name``, without what is drawn around it."""
     return "".join(square_lines(screen, name)).strip(" []()<>▒░·.")
 
@@ -242,7 +253,7 @@ async def test_the_pieces_peeked_at_show_before_the_turn_s_action(data_dir: Path
         await pilot.press("escape")  # back into the Peek's squares: the pieces hide again
         assert [drawn(screen, name) for name in ("a8", "c1")] == ["?", "?"]
         await pilot.press("escape")
-        assert (screen.token, screen.selection) == ("k", ())
+        assert (tokens(screen).token, screen.selection) == ("k", ())
         await click_square(pilot, "c1")
         await pilot.press("enter")
         assert [drawn(screen, name) for name in ("a8", "c1")] == ["?", "b7"]

@@ -31,7 +31,8 @@ from saves.format import load
 from saves.paths import games_dir
 from tui.screens.board import BoardScreen
 from tui.screens.help import HelpScreen
-from tui.screens.placement import PlacementScreen, random_placements
+from tui.screens.input_modes.moves import MovesMode
+from tui.screens.input_modes.placement import PlacementMode, random_placements
 from tui.screens.resume import ResumeScreen
 from tui.widgets.board import BoardWidget
 from tui.widgets.tray import TrayWidget
@@ -53,8 +54,8 @@ def macadam_record() -> GameRecord:
     return GameRecord(MACADAM, {"start": "free"}, SEED, ["Sue", "Ned"])
 
 
-def placement_screen(screen: BoardScreen) -> PlacementScreen:
-    assert isinstance(screen, PlacementScreen), f"expected the placement screen, got {screen!r}"
+def placement_screen(screen: BoardScreen) -> BoardScreen:
+    assert isinstance(screen.mode, PlacementMode), f"expected placement, got {screen.mode!r}"
     return screen
 
 
@@ -200,7 +201,7 @@ async def test_auto_place_fills_both_halves_and_the_battle_begins(data_dir: Path
         await pilot.press("a")
         await pilot.pause()
         screen = board_screen(app)
-        assert type(screen) is BoardScreen and screen.record is placing.record
+        assert type(screen.mode) is MovesMode and screen.record is placing.record
         record = screen.record
         notations = line(record)
         assert len(notations) == 32 and notations[0] == "4@c2"
@@ -252,7 +253,7 @@ async def test_the_battle_is_played_by_keys_and_clicks_and_undo_returns_to_place
         await pilot.press("u", "u")
         await pilot.pause()
         assert len(line(record)) == 32
-        assert type(board_screen(app)) is BoardScreen
+        assert type(board_screen(app).mode) is MovesMode
         await pilot.press("u")
         await pilot.pause()
         placing = placement_screen(board_screen(app))
@@ -260,7 +261,7 @@ async def test_the_battle_is_played_by_keys_and_clicks_and_undo_returns_to_place
         assert sum(hand(placing).values()) == 1
         await pilot.press("ctrl+y")
         await pilot.pause()
-        assert type(board_screen(app)) is BoardScreen
+        assert type(board_screen(app).mode) is MovesMode
         assert len(line(record)) == 32
 
 
@@ -293,7 +294,7 @@ async def test_macadam_auto_place_then_battle(data_dir: Path) -> None:
         await pilot.press("a")
         await pilot.pause()
         screen = board_screen(app)
-        assert type(screen) is BoardScreen
+        assert type(screen.mode) is MovesMode
         record = screen.record
         assert len(line(record)) == 16 and line(record)[0] == "@a4"
         assert MACADAM.phase(record.state) == "play"
@@ -360,5 +361,5 @@ async def test_the_battle_screen_waits_until_a_dialog_over_the_placement_closes(
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
         await pilot.pause()
-        assert type(board_screen(app)) is BoardScreen
+        assert type(board_screen(app).mode) is MovesMode
         assert MAC.phase(board_screen(app).record.state) == "play"

@@ -11,7 +11,7 @@ import pytest
 from core import find_game
 from core.game import Game
 from core.view import TrayItem
-from tui.screens.placement import keys_text, placeable_squares, random_placements
+from tui.screens.input_modes.placement import keys_text, placeable_squares, random_placements
 from tui.widgets.board_marks import look_of
 from tui.widgets.tray import chip_text, lay_out
 

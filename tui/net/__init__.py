@@ -1,7 +1,7 @@
 """Playing over SSH: the lobby, shared tables, seats, spectators and reconnects, as screens.
 
-- ``app``: the app of one session; ``lobby``, ``new_table``, ``table_screen`` (and its kinds
-  per phase, ``table_screens``) and the small dialogs: its screens;
+- ``app``: the app of one session; ``lobby``, ``new_table``, ``table_screen`` (the board
+  screen at a table, in every input mode) and the small dialogs: its screens;
 - ``server_hall``: the hall of tables as the server runs it (the lobby's check of what it can
   show, failing sessions closed);
 - ``crossing``: news from one session's turn posted into another session's app;

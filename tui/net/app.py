@@ -67,6 +67,7 @@ class NetApp(PawnshopApp):
         "lobby.tcss",
         "new_table.tcss",
         "../screens/board.tcss",
+        "../screens/chase_board.tcss",
         "table_screen.tcss",
         "../screens/dialog.tcss",
     ]
@@ -92,7 +93,7 @@ class NetApp(PawnshopApp):
 
     def open_table(self, table: Table) -> None:
         """Show ``table`` right above the lobby (a finished one as a review of its game)."""
-        from tui.net.table_screens import table_screen_for
+        from tui.net.table_screen import TableScreen
 
         if table.finished:
             self.review(table.record)
@@ -101,7 +102,7 @@ class NetApp(PawnshopApp):
         async def replace() -> None:
             while len(self.screen_stack) > 1:
                 await self.pop_screen()
-            await self.push_screen(table_screen_for(table, self.player))
+            await self.push_screen(TableScreen(table, self.player))
             self._check_size()
 
         self.call_later(replace)

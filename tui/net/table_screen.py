@@ -1,6 +1,8 @@
 """The board screen at a shared table: the same board, keys and mouse as at one keyboard.
 
-The screen shows the table's record but cannot change it: it holds only its ``TableSeat``,
+``TableScreen`` is the board screen (``tui.screens.board``) with the table's keys over those of
+its input mode (take back, lobby), the news from the table and the takeback questions; the
+input mode follows the game's phase as at one keyboard. The screen shows the table's record but cannot change it: it holds only its ``TableSeat``,
 whose ``record`` is a read-only view of the table's game (``tui.play.record_view.RecordView``),
 and a move, a takeback or an answer goes through the seat to the ``Table``, which checks it
 (only the seat to move, only its own player; ``core`` checks the move) and tells every screen
@@ -12,7 +14,6 @@ offers a review of a copy of the game on a board of this session's own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -49,9 +50,10 @@ class TableNews(Message):
 
 
 class TableScreen(BoardScreen):
-    CSS_PATH = ["../screens/board.tcss", "table_screen.tcss"]
-    HELP_TITLE = "Keys at a table"
-    BINDINGS = [
+    """The board screen of one player (or spectator) at a table, in every input mode."""
+
+    CSS_PATH = ["../screens/board.tcss", "../screens/chase_board.tcss", "table_screen.tcss"]
+    OVER_MODE_BINDINGS = [
         Binding("u,ctrl+z", "undo", "Take back", id="table.takeback"),
         Binding("ctrl+y", "redo", "Redo", show=False, id="table.redo"),
         Binding("ctrl+s", "save_as", "Save", show=False, id="table.save"),
@@ -73,9 +75,10 @@ class TableScreen(BoardScreen):
         self.over_shown = self.table_seat.finished
         self.shown_seating: tuple[tuple[str, bool], ...] = ()
         self.takeback_dialog: TakebackScreen | None = None
-        #: The news this screen opens with instead of the welcome: what was just played, for a
-        #: screen that takes over from another when the game's phase changes.
-        self.opening_news = ""
+
+    @property
+    def HELP_TITLE(self) -> str:
+        return self.mode.TABLE_HELP_TITLE
 
     @property
     def net_app(self) -> NetApp:
@@ -91,7 +94,7 @@ class TableScreen(BoardScreen):
         self.call_later(self._greet)
 
     def _greet(self) -> None:
-        self.say(self.opening_news or self._welcome())
+        self.say(self._welcome())
         self._ask_takeback_if_mine()
 
     def on_unmount(self) -> None:
@@ -105,7 +108,7 @@ class TableScreen(BoardScreen):
         you = f"You play {record.seat_names[self.seat]} at table {number}"
         if not self.table_seat.started:
             return f"{you}; the game begins when every seat is taken."
-        return f"{you}. {self._hint()}".strip()
+        return f"{you}. {self.hint()}".strip()
 
     # -- what this player may see -------------------------------------------------------------
 
@@ -191,39 +194,24 @@ class TableScreen(BoardScreen):
 
     # -- playing ------------------------------------------------------------------------------
 
-    def _refuse(self, refusal: TableRefusal) -> None:
-        self.selection = ()
-        self.tray_key = None
-        self.refresh_view()
-        self.say(str(refusal), error=True)
-
     def play(self, move: Move) -> None:
         record = self.record
         before = record.state
         try:
             self.table_seat.play(move)
         except TableRefusal as refusal:
-            self._refuse(refusal)
+            self.refuse(str(refusal))
             return
         path = self.game.move_path(before, move)
         if path:
             self.cursor = path[-1]
 
-    def if_allowed(self, act: Callable[[], None]) -> None:
-        """``act`` if this player may act now, else say why not."""
+    def turn_refusal(self) -> str:
         refusal = self.table_seat.refusal()
-        if refusal is not None:
-            self._refuse(refusal)
-        else:
-            act()
+        return "" if refusal is None else str(refusal)
 
-    def select_square(self, square: int) -> None:
-        refusal = self.table_seat.refusal()
-        if refusal is not None:
-            self.cursor = square
-            self._refuse(refusal)
-            return
-        super().select_square(square)
+    def own_seats(self) -> frozenset[int]:
+        return frozenset() if self.seat is None else frozenset({self.seat})
 
     @on(Input.Submitted, "#move-entry")
     def move_typed_at_table(self, event: Input.Submitted) -> None:
@@ -233,8 +221,8 @@ class TableScreen(BoardScreen):
         refusal = self.table_seat.move_refusal()
         if refusal is not None:
             event.prevent_default()
-            self._close_entry()
-            self._refuse(refusal)
+            self.move_line.close()
+            self.refuse(str(refusal))
 
     @on(MoveLog.RowClicked)
     def log_clicked_at_table(self, event: MoveLog.RowClicked) -> None:

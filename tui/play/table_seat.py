@@ -30,60 +30,60 @@ class TableSeat:
     """The controller of one player's screen at a shared table (see the module's docstring)."""
 
     def __init__(self, table: Table, player: PlayerIdentity) -> None:
-        self.table = table
+        self._table = table  # reached only through the methods below
         self.player = player
 
     @property
     def record(self) -> RecordView:
         """The table's game, read-only."""
-        return self.table.view
+        return self._table.view
 
     @property
     def seat(self) -> int | None:
         """The seat this player holds, ``None`` for a spectator (it may change as people
         sit and leave)."""
-        return self.table.seat_of(self.player)
+        return self._table.seat_of(self.player)
 
     # -- the table, read ------------------------------------------------------------------------
 
     @property
     def table_number(self) -> int:
-        return self.table.number
+        return self._table.number
 
     @property
     def holders(self) -> tuple[SeatHolder | None, ...]:
-        return tuple(self.table.holders)
+        return tuple(self._table.holders)
 
     def is_present(self, seat: int) -> bool:
-        return self.table.is_present(seat)
+        return self._table.is_present(seat)
 
     @property
     def started(self) -> bool:
-        return self.table.started
+        return self._table.started
 
     @property
     def finished(self) -> bool:
-        return self.table.finished
+        return self._table.finished
 
     @property
     def filed_as(self) -> Path | None:
-        return self.table.filed_as
+        return self._table.filed_as
 
     @property
     def latest_news(self) -> str:
-        return self.table.latest_news
+        return self._table.latest_news
 
     @property
     def takeback(self) -> Takeback | None:
         """The takeback asked for now, if any."""
-        return self.table.takeback
+        return self._table.takeback
 
     def watch(self, watcher: TableWatcher) -> None:
         """Tell ``watcher`` of every change at the table from now on."""
-        self.table.watch(watcher)
+        self._table.watch(watcher)
 
     def unwatch(self, watcher: TableWatcher) -> None:
-        self.table.unwatch(watcher)
+        self._table.unwatch(watcher)
 
     def viewer_state(self) -> State:
         """The position as this player may see it: everything once the game is over."""
@@ -102,7 +102,7 @@ class TableSeat:
     def move_refusal(self) -> TableRefusal | None:
         """Why the table would refuse a move of this player's now, if it would."""
         try:
-            self.table.mover_seat(self.player)
+            self._table.mover_seat(self.player)
         except TableRefusal as refusal:
             return refusal
         return None
@@ -112,17 +112,17 @@ class TableSeat:
     def play(self, move: Move) -> None:
         """Send ``move`` to the table; raises ``TableRefusal`` if it is not this player's to
         play or the game refuses it."""
-        self.table.play(self.player, move)
+        self._table.play(self.player, move)
 
     def ask_takeback(self) -> str:
         """Ask to take this player's last move back; what to say when the others must agree
         ("" when it was taken back at once). Raises ``TableRefusal``."""
-        self.table.ask_takeback(self.player)
-        return ASKED if self.table.takeback is not None else ""
+        self._table.ask_takeback(self.player)
+        return ASKED if self._table.takeback is not None else ""
 
     def question_for_me(self) -> Takeback | None:
         """The takeback this player is asked to agree to, if any."""
-        request = self.table.takeback
+        request = self._table.takeback
         if request is None or self.seat not in request.waiting:
             return None
         return request
@@ -130,5 +130,5 @@ class TableSeat:
     def answer_takeback(self, request: Takeback, accept: bool) -> None:
         """Answer ``request``, if it is still the question asked (a newer move or answer may
         have settled it meanwhile). Raises ``TableRefusal``."""
-        if request is self.table.takeback:
-            self.table.answer_takeback(self.player, accept)
+        if request is self._table.takeback:
+            self._table.answer_takeback(self.player, accept)

@@ -1,4 +1,4 @@
-"""MAC's power tokens on the board screen: a key for each token, then its squares, then the move.
+"""MAC's power tokens: a key for each token, then its squares, then the move.
 
 A turn with a token is made in two stages, each by selecting squares as usual:
 
@@ -15,24 +15,25 @@ too. Without a token chosen, squares select the moves without a token.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from textual import on
 from textual.binding import Binding
+from textual.widget import Widget
 
 from core.game import Move, State
 from core.games.mac.game import MacGame
 from core.games.mac.moves import MacMove
 from core.games.mac.pieces import DOUBLE_STEP, PEEK, PLUS_ONE, PUSH, TOKEN_LETTERS, TOKEN_NAMES
 from core.games.mac.view import peeking
-from core.record import GameRecord
 from core.view import TrayItem
 from tui.play.selection import MoveBuilder, Step
-from tui.screens.board import BoardScreen
+from tui.screens.input_modes.base import InputMode
 from tui.widgets.board import BoardWidget
-from tui.widgets.move_log import MoveLog
 from tui.widgets.player_panel import PlayerPanel
 from tui.widgets.tray import TrayWidget
+
+if TYPE_CHECKING:
+    from tui.screens.board import BoardScreen
 
 PLUS, DOUBLE, PUSHING, PEEKING = (TOKEN_LETTERS[t] for t in (PLUS_ONE, DOUBLE_STEP, PUSH, PEEK))
 NAMES = {TOKEN_LETTERS[token]: TOKEN_NAMES[token] for token in (PLUS_ONE, DOUBLE_STEP, PUSH, PEEK)}
@@ -86,31 +87,38 @@ class TokenTargetBuilder(MoveBuilder):
         return f"{TARGET_RULES[self.token]}: select a highlighted square"
 
 
-class TokenBoardScreen(BoardScreen):
-    """The board screen for MAC played with power tokens."""
+class TokenMode(InputMode):
+    """MAC played with power tokens (see the module's docstring)."""
 
+    NAME = "tokens"
     HELP_TITLE = "Keys on the board (MAC with power tokens)"
+    TABLE_HELP_TITLE = "Keys at a MAC table (power tokens)"
     BINDINGS = [
-        Binding("plus,equals_sign", f"token('{PLUS}')", "Play +1", show=False, id="mac.plus"),
-        Binding("d", f"token('{DOUBLE}')", "Play Double Step", show=False, id="mac.double"),
-        Binding("p", f"token('{PUSHING}')", "Play Push", show=False, id="mac.push"),
-        Binding("e", f"token('{PEEKING}')", "Play Peek", show=False, id="mac.peek"),
+        Binding(
+            "plus,equals_sign", f"input('token', '{PLUS}')", "Play +1", show=False, id="mac.plus"
+        ),
+        Binding(
+            "d", f"input('token', '{DOUBLE}')", "Play Double Step", show=False, id="mac.double"
+        ),
+        Binding("p", f"input('token', '{PUSHING}')", "Play Push", show=False, id="mac.push"),
+        Binding("e", f"input('token', '{PEEKING}')", "Play Peek", show=False, id="mac.peek"),
     ]
 
-    def __init__(self, record: GameRecord, **options: Any) -> None:
-        # The stage of the turn, set before the board screen builds its first selection.
+    def __init__(self, screen: BoardScreen) -> None:
+        super().__init__(screen)
+        self.actions = {"token": self.choose_token}
+        #: The stage of the turn: the token chosen, its squares once chosen, and the squares
+        #: that chose them (for stepping back into them).
         self.token: str | None = None
         self.token_path: tuple[int, ...] | None = None
         self.token_selection: tuple[int, ...] = ()
         self._moves: tuple[object, list[MacMove]] | None = None
-        super().__init__(record, **options)
+        self.tray = TrayWidget(id="tokens")
+        self.tray.border_title = "Power tokens"
+        self.tray.empty_text = "none to play"
 
-    def on_mount(self) -> None:
-        """The tokens in hand go beside the board, above the log."""
-        tray = TrayWidget(id="tokens")
-        tray.border_title = "Power tokens"
-        tray.empty_text = "none to play"
-        self.query_one("#board-side").mount(tray, before=self.query_one(MoveLog))
+    def side_widgets(self) -> list[Widget]:
+        return [self.tray]
 
     # -- the moves of each stage ---------------------------------------------------------------
 
@@ -121,7 +129,7 @@ class TokenBoardScreen(BoardScreen):
             self._moves = (state, list(self.game.legal_moves(state)))
         return self._moves[1]
 
-    def _builder(self) -> MoveBuilder:
+    def builder(self) -> MoveBuilder:
         record = self.record
         view = record.game.board_view(self.stage_state())
         seats = record.seat_names
@@ -146,12 +154,13 @@ class TokenBoardScreen(BoardScreen):
         return self.token is not None and self.token_path is None
 
     def _set_stage(self, token: str | None, token_path: tuple[int, ...] | None) -> None:
+        screen = self.screen
         self.token = token
         self.token_path = () if token == DOUBLE else token_path
-        self.selection = ()
-        self.builder = self._builder()
-        self.refresh_view()
-        self.say(self._hint())
+        screen.selection = ()
+        screen.builder = self.builder()
+        screen.refresh_view()
+        screen.say(self.hint())
 
     # -- showing -------------------------------------------------------------------------------
 
@@ -162,7 +171,7 @@ class TokenBoardScreen(BoardScreen):
         """What this screen shows at this stage of the turn: once the squares of a Peek are
         chosen, the pieces on them show to the player who peeks (the others' screens draw
         the game's state, which the Peek changes only with the whole turn)."""
-        shown = self.viewer_state()
+        shown = self.screen.viewer_state()
         if self._peeking():
             assert self.token_path is not None
             return peeking(self.record.state, shown, self.token_path)  # type: ignore[arg-type]
@@ -175,7 +184,7 @@ class TokenBoardScreen(BoardScreen):
         mover = self.game.to_move(state)
         if (
             self.record.outcome() is not None
-            or self.viewer_state().hands[mover] != state.hands[mover]
+            or self.screen.viewer_state().hands[mover] != state.hands[mover]
         ):
             return ()
         game = self.game
@@ -186,26 +195,23 @@ class TokenBoardScreen(BoardScreen):
             if item.key in KEYS
         )
 
-    def refresh_view(self) -> None:
-        super().refresh_view()
-        trays = self.query("#tokens")
-        if trays:
-            tray = trays.first(TrayWidget)
-            tray.items = self.token_items()
-            tray.chosen = KEYS[self.token] if self.token else None
+    def refresh(self) -> None:
+        screen = self.screen
+        self.tray.items = self.token_items()
+        self.tray.chosen = KEYS[self.token] if self.token else None
         if self._peeking():  # the mover's panel lists the pieces peeked at
             mover = self.game.to_move(self.record.state)
-            panel = self.query_one(f"#panel-{mover}", PlayerPanel)
+            panel = screen.query_one(f"#panel-{mover}", PlayerPanel)
             if panel.info is not None:
                 lines = tuple(self.game.panel_lines(self.stage_state(), mover))
                 panel.info = panel.info._replace(lines=lines)
-        board = self.query_one(BoardWidget)
-        if self._choosing_target() and not self.selection:
-            board.targets = self.builder.starts
+        board = screen.query_one(BoardWidget)
+        if self._choosing_target() and not screen.selection:
+            board.targets = screen.builder.starts
         elif self.token_path:
-            board.selected = self.token_selection + self.selection  # the token's squares too
+            board.selected = self.token_selection + screen.selection  # the token's squares too
 
-    def _hint(self) -> str:
+    def hint(self) -> str:
         token = self.token
         if token is None:
             return self._plain_hint()
@@ -213,97 +219,95 @@ class TokenBoardScreen(BoardScreen):
             return TARGET_PROMPTS[token]
         if token == DOUBLE:
             return "Double Step: select the piece, then each of its two steps"
-        done = token_text(token, self.token_path, self.builder)
+        done = token_text(token, self.token_path, self.screen.builder)
         return f"{done}; now your move: select a piece (Esc takes the token back)"
 
     def _plain_hint(self) -> str:
         items = self.token_items()
         if not items:
-            return super()._hint()
+            return super().hint()
         keys = ", ".join(f"{item.key} ({item.label})" for item in items)
-        if not self.builder.paths:
+        if not self.screen.builder.paths:
             return f"no move without a token: play one first: {keys}"
         return f"you may play a token first: {keys}"
 
     def help_extra(self) -> list[tuple[str, str]]:
-        rows = super().help_extra()
-        rows.append(("click", "a token beside the board: play it first"))
-        return rows
+        return [*super().help_extra(), ("click", "a token beside the board: play it first")]
 
     # -- choosing a token ----------------------------------------------------------------------
 
-    def action_token(self, token: str) -> None:
+    def choose_token(self, token: str) -> None:
         """Choose ``token`` for this turn (choosing it again puts it back)."""
-        if self.record.outcome() is not None:
-            self.say("the game is over here: u or ctrl+z steps back to try other moves")
+        screen = self.screen
+        if not screen.may_act():
             return
-        if self.computer_seats.refuse_turn():
+        if self.record.outcome() is not None:
+            screen.say("the game is over here: u or ctrl+z steps back to try other moves")
+            return
+        if screen.computer_seats.refuse_turn():
             return
         if self.token == token:
             self._set_stage(None, None)
             return
         playable = {TOKEN_OF_KEY[item.key] for item in self.token_items()}
         if token not in playable:
-            self.say(self._not_playable(token), error=True)
+            screen.say(self._not_playable(token), error=True)
             return
         self._set_stage(token, None)
 
     def _not_playable(self, token: str) -> str:
         name = NAMES[token]
-        state = self.viewer_state()  # the hand as the person at the screen sees it
+        state = self.screen.viewer_state()  # the hand as the person at the screen sees it
         hand = state.hands[self.game.to_move(state)]
         if TOKEN_LETTERS.index(token) in hand:
             return f"{name} cannot be played now: no legal turn begins with it"
         return f"you hold no {name} token"
 
-    @on(TrayWidget.ItemClicked, "#tokens")
-    def token_clicked(self, event: TrayWidget.ItemClicked) -> None:
-        self.action_token(TOKEN_OF_KEY[event.key])
+    def tray_clicked(self, key: str) -> None:
+        self.choose_token(TOKEN_OF_KEY[key])
 
     # -- selecting squares ---------------------------------------------------------------------
 
-    def position_changed(self, message: str = "") -> None:
+    def position_changed(self) -> None:
         self.token, self.token_path, self.token_selection = None, None, ()
-        super().position_changed(message)
 
-    def _take_step(self, step: Step) -> None:
+    def take_step(self, step: Step) -> None:
         if self._choosing_target() and step.kind in ("play", "choose"):
             assert self.token is not None
             self.token_selection = self._completed_selection(step)
             self._set_stage(self.token, step.moves[0])  # type: ignore[arg-type]
             return
-        super()._take_step(step)
+        super().take_step(step)
 
     def _completed_selection(self, step: Step) -> tuple[int, ...]:
         """The squares that completed the token's path (for stepping back into them)."""
         token_path: Sequence[int] = step.moves[0]  # type: ignore[assignment]
         paths = selection_paths(self.token or "", tuple(token_path))
-        return next(
-            (path for path in paths if path[: len(self.selection)] == self.selection), paths[0]
-        )
+        selection = self.screen.selection
+        return next((path for path in paths if path[: len(selection)] == selection), paths[0])
 
-    def action_back(self) -> None:
-        if self.token is not None and not self.selection:
+    def back(self) -> None:
+        if self.token is not None and not self.screen.selection:
             self._token_back()
-            return
-        super().action_back()
+        else:
+            super().back()
 
-    def action_cancel(self) -> None:
-        entry_open = self.query_one("#move-entry").has_class("-open")
-        if self.token is not None and not self.selection and not entry_open:
+    def cancel(self) -> None:
+        if self.token is not None and not self.screen.selection:
             self._token_back()
-            return
-        super().action_cancel()
+        else:
+            super().cancel()
 
     def _token_back(self) -> None:
         """One step back out of a token: from the move to the token's last square, from the
         token's squares (or Double Step) to no token."""
+        screen = self.screen
         if self.token_path is not None and self.token != DOUBLE:
             selection = self.token_selection[:-1]
             self._set_stage(self.token, None)
-            self.selection = selection
-            self.refresh_view()
+            screen.selection = selection
+            screen.refresh_view()
             if selection:
-                self.say(self.builder.prompt(selection))
+                screen.say(screen.builder.prompt(selection))
             return
         self._set_stage(None, None)

@@ -1,36 +1,35 @@
-"""The placement phase on a screen of its own, for every game that has one (MAC's standard mode,
-Macadam's free placement).
+"""The placement phase, for every game that has one (MAC's standard mode, Macadam's free
+placement): the pieces in hand beside the board as a tray.
 
-It is the board screen with the pieces in hand beside the board as a tray: choose a piece by
-its key (``0``-``9``, ``t``, ``p``...) or by clicking it, then put it on a highlighted square
-with the cursor and Enter or a click. A game with one kind of piece in hand (Macadam's pawns)
-needs no choosing. ``u`` takes the last placement back, ``a`` places all the rest at random
-for a quick game. Saving, loading, typing a move and the log are the board screen's. When the
-last piece is down the game goes on to the battle on the board screen (``tui.screens.phases``).
+Choose a piece by its key (``0``-``9``, ``t``, ``p``...) or by clicking it, then put it on a
+highlighted square with the cursor and Enter or a click. A game with one kind of piece in hand
+(Macadam's pawns) needs no choosing. ``u`` takes the last placement back, ``a`` places all the
+rest at random for a quick game (at a table: this player's pieces, each on its turn). Saving,
+loading, typing a move and the log are the board screen's. When the last piece is down the
+screen goes on to the mode of the battle.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
-from textual import on
 from textual.binding import Binding
-from textual.events import Key
-from textual.widgets import Input
+from textual.widget import Widget
 
 from core.errors import IllegalMoveError, PawnshopError
 from core.game import Game, Move, State
-from core.record import GameRecord
 from core.view import TrayItem
 from tui.plain_text import plain
 from tui.play.describe import seat_label
-from tui.screens.board import BoardScreen
+from tui.screens.input_modes.base import InputMode
 from tui.widgets.board import BoardWidget
-from tui.widgets.move_log import MoveLog
 from tui.widgets.player_panel import PlayerPanel
 from tui.widgets.tray import TrayWidget
+
+if TYPE_CHECKING:
+    from tui.screens.board import BoardScreen
 
 
 def board_squares(game: Game, state: State) -> range:
@@ -83,21 +82,27 @@ def keys_text(keys: Sequence[str]) -> str:
     return ", ".join(parts)
 
 
-class PlacementScreen(BoardScreen):
+class PlacementMode(InputMode):
+    """Pieces in hand, put on the board one a turn (see the module's docstring)."""
+
+    NAME = "placement"
     HELP_TITLE = "Keys while placing pieces"
+    TABLE_HELP_TITLE = "Keys while placing at a table"
     BINDINGS = [
-        Binding("a", "auto_place", "Auto-place", id="placement.auto"),
+        Binding("a", "input('auto_place')", "Auto-place", id="placement.auto"),
     ]
 
-    def __init__(self, record: GameRecord, **options: Any) -> None:
-        super().__init__(record, **options)
+    def __init__(self, screen: BoardScreen) -> None:
+        super().__init__(screen)
+        self.actions = {"auto_place": self.auto_place}
         #: Where each seat's cursor was when it last placed (the seats take turns).
         self.cursors: dict[int, int] = {}
+        #: At a table: this player's pieces go on random squares, each on its turn.
+        self.auto_placing = False
+        self.tray = TrayWidget(id="tray")
 
-    def on_mount(self) -> None:
-        """The tray goes beside the board, above the log (before the board screen draws)."""
-        tray = TrayWidget(id="tray")
-        self.query_one("#board-side").mount(tray, before=self.query_one(MoveLog))
+    def side_widgets(self) -> list[Widget]:
+        return [self.tray]
 
     # -- what is in hand ------------------------------------------------------------------------
 
@@ -109,37 +114,35 @@ class PlacementScreen(BoardScreen):
     def chosen_key(self) -> str | None:
         """The item a square click places: the one chosen, or the only kind left in hand."""
         keys = [item.key for item in self.items()]
-        if self.tray_key in keys:
-            return self.tray_key
+        if self.screen.tray_key in keys:
+            return self.screen.tray_key
         return keys[0] if len(keys) == 1 else None
 
-    def refresh_view(self) -> None:
-        super().refresh_view()
-        shown = self.viewer_state()
-        for seat in range(len(self.record.seat_names)):  # the tray shows the hand: not twice
-            panel = self.query_one(f"#panel-{seat}", PlayerPanel)
+    def refresh(self) -> None:
+        screen, record, game = self.screen, self.record, self.game
+        shown = screen.viewer_state()
+        for seat in range(len(record.seat_names)):  # the tray shows the hand: not twice
+            panel = screen.query_one(f"#panel-{seat}", PlayerPanel)
             if panel.info is not None:
-                panel.info = panel.info._replace(lines=tuple(self.game.panel_lines(shown, seat)))
+                panel.info = panel.info._replace(lines=tuple(game.panel_lines(shown, seat)))
         items = self.items()
         chosen = self.chosen_key()
-        trays = self.query(TrayWidget)
-        if trays:
-            tray = trays.first()
-            tray.items = items
-            tray.chosen = chosen
-            mover = seat_label(self.record, self.game.to_move(self.record.state))
-            tray.border_title = plain(f"{mover}: in hand")
-        if items and not self.selection:
-            board = self.query_one(BoardWidget)
+        tray = self.tray
+        tray.items = items
+        tray.chosen = chosen
+        mover = seat_label(record, game.to_move(record.state))
+        tray.border_title = plain(f"{mover}: in hand")
+        if items and not screen.selection:
+            board = screen.query_one(BoardWidget)
             if chosen is None:  # where anything may go: where the placements start
-                board.targets = self.builder.starts
+                board.targets = screen.builder.starts
             else:
-                board.targets = placeable_squares(self.game, self.record.state, [chosen])
+                board.targets = placeable_squares(game, record.state, [chosen])
 
-    def _hint(self) -> str:
+    def hint(self) -> str:
         items = self.items()
         if not items:
-            return super()._hint()
+            return super().hint()
         if len(items) == 1:
             return f"select a highlighted square to place a {items[0].label}"
         return f"choose a piece ({self._keys()} or click it), then its square"
@@ -148,28 +151,27 @@ class PlacementScreen(BoardScreen):
         return keys_text([item.key for item in self.items()])
 
     def help_extra(self) -> list[tuple[str, str]]:
-        rows = super().help_extra()
-        rows.append(("click", "a piece in the hand: place that one"))
-        return rows
+        return [*super().help_extra(), ("click", "a piece in the hand: place that one")]
 
     # -- placing ----------------------------------------------------------------------------
 
-    def play(self, move: Move) -> None:
-        self.cursors[self.game.to_move(self.record.state)] = self.cursor
-        super().play(move)
+    def before_play(self, move: Move) -> None:
+        self.cursors[self.game.to_move(self.record.state)] = self.screen.cursor
 
-    def position_changed(self, message: str = "") -> None:
-        self.cursor = self._mover_cursor()
-        super().position_changed(message)
+    def position_changed(self) -> None:
+        screen = self.screen
+        screen.cursor = self._mover_cursor()
+        if self.auto_placing and screen.is_mounted:
+            screen.call_later(self._auto_place_turn)
 
     def _mover_cursor(self) -> int:
         """Where the player to place left the cursor, or the nearest square they may use."""
         state = self.record.state
-        start = self.cursors.get(self.game.to_move(state), self.cursor)
+        start = self.cursors.get(self.game.to_move(state), self.screen.cursor)
         squares = placeable_squares(self.game, state, [item.key for item in self.items()])
         if start in squares or not squares:
             return start
-        width = self.builder.view.width
+        width = self.screen.builder.view.width
 
         def distance(square: int) -> tuple[int, int]:
             (rank, file), (start_rank, start_file) = divmod(square, width), divmod(start, width)
@@ -179,57 +181,54 @@ class PlacementScreen(BoardScreen):
 
     def choose(self, key: str) -> None:
         """Take the item ``key`` in hand (choosing it again puts it back)."""
+        screen = self.screen
         item = next((item for item in self.items() if item.key == key), None)
         if item is None:
-            self.say(f"there is no {key} left to place", error=True)
+            screen.say(f"there is no {key} left to place", error=True)
             return
-        self.tray_key = None if self.tray_key == key else key
-        self.refresh_view()
-        if self.tray_key is None:
-            self.say(self._hint())
+        screen.tray_key = None if screen.tray_key == key else key
+        screen.refresh_view()
+        if screen.tray_key is None:
+            screen.say(self.hint())
         else:
-            self.say(f"placing {item.label}: select a highlighted square (Esc chooses again)")
+            screen.say(f"placing {item.label}: select a highlighted square (Esc chooses again)")
 
-    def on_key(self, event: Key) -> None:
+    def key(self, character: str, *, bound: bool) -> bool:
         """A key of the hand chooses that piece (the board screen's own keys come first)."""
-        if self.query_one("#move-entry", Input).has_focus or event.character is None:
-            return
-        if event.key in self.active_bindings:
-            return
-        if event.character in {item.key for item in self.items()}:
-            event.stop()
-            event.prevent_default()  # the board screen's handler would choose it without a word
-            self.choose(event.character)
+        if not bound and character in {item.key for item in self.items()}:
+            self.choose(character)
+            return True
+        return False
 
-    @on(TrayWidget.ItemClicked)
-    def item_clicked(self, event: TrayWidget.ItemClicked) -> None:
-        self.choose(event.key)
+    def tray_clicked(self, key: str) -> None:
+        self.choose(key)
 
     def select_square(self, square: int) -> None:
+        screen = self.screen
         key = self.chosen_key()
         if key is None and self.items():
-            self.cursor = square
-            self.refresh_view()
-            self.say(f"choose a piece first ({self._keys()} or click it in the hand)", error=True)
+            screen.refresh_view()
+            screen.say(f"choose a piece first ({self._keys()} or click it in the hand)", error=True)
             return
-        if key is not None and self.tray_key is None:
-            self.tray_key = key
+        if key is not None and screen.tray_key is None:
+            screen.tray_key = key
         super().select_square(square)
 
-    def _place(self, key: str, square: int) -> None:
+    def place(self, key: str, square: int) -> None:
         state = self.record.state
         move = self.game.placement_move(state, key, square)
         if move is not None:
-            self.play(move)
+            self.screen.play(move)
             return
-        self.refresh_view()
-        self.say(self._refusal(key, square), error=True)
+        self.screen.refresh_view()
+        self.screen.say(self._refusal(key, square), error=True)
 
     def _refusal(self, key: str, square: int) -> str:
         """Why ``key`` cannot go on ``square``: the game's own reason when it reads the
         usual ``key@square`` notation, else one of ours."""
         state = self.record.state
-        name = self.builder.name(square)
+        builder = self.screen.builder
+        name = builder.name(square)
         try:
             self.game.parse_move(state, f"{key}@{name}")
         except IllegalMoveError as error:
@@ -237,19 +236,41 @@ class PlacementScreen(BoardScreen):
         except PawnshopError:
             pass  # the game writes placements some other way
         label = next((item.label for item in self.items() if item.key == key), key)
-        if self.builder.view.cells[square].text:
+        if builder.view.cells[square].text:
             return f"{name} is taken: the {label} goes on an empty square"
         return f"the {label} cannot go on {name}: the highlighted squares are free for it"
 
-    def action_auto_place(self) -> None:
+    # -- placing at random ----------------------------------------------------------------------
+
+    def auto_place(self) -> None:
         """Place every piece still in hand at random (seeded by the game's seed and how far it
-        has come, so the same game places the same way), each placement a move of its own."""
-        record = self.record
+        has come, so the same game places the same way), each placement a move of its own; at
+        a table only this player's, each on its turn."""
+        screen, record = self.screen, self.record
+        seats = screen.own_seats()
+        if seats is not None:
+            if not seats:
+                screen.say("You are watching this table: only its players place.", error=True)
+                return
+            self.auto_placing = True
+            screen.say("Your pieces go on random squares, each on your turn.")
+            self._auto_place_turn()
+            return
         if not self.items():
-            self.say("every piece is placed already", error=True)
+            screen.say("every piece is placed already", error=True)
             return
         rng = random.Random(f"{record.seed}/{record.current.ply}")
         moves = random_placements(self.game, record.state, rng)
         for move in moves[:-1]:
-            record.play(move, main=not self.reviewing)
-        self.play(moves[-1])
+            record.play(move, main=not screen.reviewing)
+        screen.play(moves[-1])
+
+    def _auto_place_turn(self) -> None:
+        """Place one piece at random if it is this player's turn to place (seeded as above)."""
+        record, game = self.record, self.game
+        if self.screen.turn_refusal() or game.phase(record.state) != "placement":
+            return
+        rng = random.Random(f"{record.seed}/{record.current.ply}")
+        moves = random_placements(game, record.state, rng)
+        if moves:
+            self.screen.play(moves[0])

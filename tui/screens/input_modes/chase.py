@@ -1,4 +1,4 @@
-"""The board screen for Chase: the five actions of a turn by keys and by mouse.
+"""Chase's input mode: the five actions of a turn by keys and by mouse.
 
 Moving a pawn is the default: select the pawn, then each square of its jump or sweep, and
 Enter (or the last square again) ends the move, as on every board. The other actions start
@@ -16,10 +16,10 @@ the rule's sentence from the notation reader, the same one a typed move gets.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
-from textual.events import Key
+from textual.widget import Widget
 
 from core.errors import IllegalMoveError, PawnshopError
 from core.game import Move
@@ -32,15 +32,16 @@ from core.games.chase.rules import PIVOT_FEE, seat_merges
 from core.games.chase.state import GOLD as GOLD_MODE
 from core.games.chase.state import TILES, ChaseState, stacks_of
 from core.games.chase.tiles import DECK
-from core.record import GameRecord
 from core.view import BoardView, Cell
 from tui.play.selection import MoveBuilder
-from tui.screens.board import BoardScreen
+from tui.screens.input_modes.base import InputMode
 from tui.widgets.board import BoardWidget
 from tui.widgets.chase_board import exits_glyphs
 from tui.widgets.chase_panels import DebtPanel, TileStackPanel, seat_lines
-from tui.widgets.move_log import MoveLog
 from tui.widgets.player_panel import PlayerPanel
+
+if TYPE_CHECKING:
+    from tui.screens.board import BoardScreen
 
 PLACE, GOLD, MERGE, PIVOT = "place", "gold", "merge", "pivot"
 ACTION_NAMES = {
@@ -59,24 +60,39 @@ def glyphs(mask: int) -> str:
     return exits_glyphs(tuple(exits_text(mask).split(",")) if mask else ())
 
 
-class ChaseBoardScreen(BoardScreen):
-    """The board screen with Chase's board, panels and action keys."""
+class ChaseMode(InputMode):
+    """Chase's board, panels and action keys (see the module's docstring)."""
 
-    CSS_PATH = ["board.tcss", "chase_board.tcss"]
+    NAME = "chase"
     HELP_TITLE = "Keys on the Chase board"
+    TABLE_HELP_TITLE = "Keys at a Chase table"
+    #: Its styles go by this class (``chase_board.tcss``), on any board screen, at a table too.
+    CSS_CLASS = "chase-board"
     BINDINGS = [
-        Binding("t", f"chase_action('{PLACE}')", "Place", id="chase.place"),
-        Binding("g", f"chase_action('{GOLD}')", "Gold", id="chase.gold"),
-        Binding("x", f"chase_action('{MERGE}')", "Merge", id="chase.merge"),
-        Binding("p", f"chase_action('{PIVOT}')", "Pivot", id="chase.pivot"),
-        Binding("r", "rotate(1)", "Turn the tile clockwise", show=False, id="chase.rotate"),
-        Binding("R", "rotate(-1)", "Turn the tile back", show=False, id="chase.rotate_back"),
-        Binding("plus,equals_sign", "amount(1)", "One gold more", show=False, id="chase.more"),
-        Binding("minus", "amount(-1)", "One gold less", show=False, id="chase.less"),
+        Binding("t", f"input('chase_action', '{PLACE}')", "Place", id="chase.place"),
+        Binding("g", f"input('chase_action', '{GOLD}')", "Gold", id="chase.gold"),
+        Binding("x", f"input('chase_action', '{MERGE}')", "Merge", id="chase.merge"),
+        Binding("p", f"input('chase_action', '{PIVOT}')", "Pivot", id="chase.pivot"),
+        Binding(
+            "r", "input('rotate', 1)", "Turn the tile clockwise", show=False, id="chase.rotate"
+        ),
+        Binding(
+            "R", "input('rotate', -1)", "Turn the tile back", show=False, id="chase.rotate_back"
+        ),
+        Binding(
+            "plus,equals_sign", "input('amount', 1)", "One gold more", show=False, id="chase.more"
+        ),
+        Binding("minus", "input('amount', -1)", "One gold less", show=False, id="chase.less"),
     ]
 
-    def __init__(self, record: GameRecord, **options: Any) -> None:
-        # The action under way, set before the board screen builds its first selection.
+    def __init__(self, screen: BoardScreen) -> None:
+        super().__init__(screen)
+        self.actions = {
+            "chase_action": self.start_action,
+            "rotate": self.rotate,
+            "amount": self.change_amount,
+        }
+        # The action under way.
         self.action = ""
         self.pending = -1  # the square chosen for a placement, gold or a pivot
         self.turns: tuple[int, ...] = ()  # the exits the tile may be turned to
@@ -87,10 +103,10 @@ class ChaseBoardScreen(BoardScreen):
         self.sources_done = False
         self._moves: tuple[object, Sequence[ChaseMove]] | None = None
         self._kinds: dict[type, list[Any]] = {}
-        super().__init__(record, **options)
-        # Its styles go by this class rather than by the screen's type, which a screen built
-        # on this one and another (the table's) would not match.
-        self.add_class("chase-board")
+        #: The stack of tiles and the last turn's debts, beside the board above the log.
+        self.stack = TileStackPanel(id="tile-stack", classes="chase-panel")
+        self.debts = DebtPanel(id="debts", classes="chase-panel")
+        self.debts.border_title = "Last turn"
 
     @property
     def chase_state(self) -> ChaseState:
@@ -98,14 +114,8 @@ class ChaseBoardScreen(BoardScreen):
         assert isinstance(state, ChaseState)
         return state
 
-    def on_mount(self) -> None:
-        """The stack and the last turn's debts go beside the board, above the log."""
-        stack = TileStackPanel(id="tile-stack", classes="chase-panel")
-        debts = DebtPanel(id="debts", classes="chase-panel")
-        debts.border_title = "Last turn"
-        log = self.query_one(MoveLog)
-        self.query_one("#board-side").mount(stack, debts, before=log)
-        self.call_after_refresh(self.refresh_view)
+    def side_widgets(self) -> list[Widget]:
+        return [self.stack, self.debts]
 
     # -- the moves of the position -------------------------------------------------------------
 
@@ -130,10 +140,10 @@ class ChaseBoardScreen(BoardScreen):
         state = self.chase_state
         return seat_merges(state, state.to_move)
 
-    def _builder(self) -> MoveBuilder:
+    def builder(self) -> MoveBuilder:
         """Squares select pawn moves; the other actions have keys of their own."""
         record = self.record
-        view = record.game.board_view(self.viewer_state())
+        view = record.game.board_view(self.screen.viewer_state())
         paths: list[tuple[Move, tuple[int, ...]]] = [
             (move, move.path) for move in self._of_kind(Walk)
         ]
@@ -156,25 +166,22 @@ class ChaseBoardScreen(BoardScreen):
 
     # -- showing ------------------------------------------------------------------------------
 
-    def refresh_view(self) -> None:
-        super().refresh_view()
+    def refresh(self) -> None:
+        screen = self.screen
         state = self.chase_state
-        board = self.query_one(BoardWidget)
+        board = screen.query_one(BoardWidget)
         if self.action:
             board.targets = frozenset() if self.pending >= 0 else self._action_targets()
             board.selected = self.sources if self.action == MERGE else (self.pending,)
             if self.pending >= 0 and self.action in (PLACE, PIVOT):
                 board.view = self._preview(board.view, self.pending, self.turns[self.turn])
         for seat in (0, 1):
-            panel = self.query_one(f"#panel-{seat}", PlayerPanel)
+            panel = screen.query_one(f"#panel-{seat}", PlayerPanel)
             if panel.info is not None:
-                panel.info = panel.info._replace(lines=seat_lines(self.viewer_state(), seat))
-        stacks = self.query(TileStackPanel)
-        if stacks:
-            stack = stacks.first(TileStackPanel)
-            stack.tiles = tuple(DECK[kind] for kind in state.deck[:5])
-            stack.left = len(state.deck)
-            self.query_one(DebtPanel).sentences = self.last_debts()
+                panel.info = panel.info._replace(lines=seat_lines(screen.viewer_state(), seat))
+        self.stack.tiles = tuple(DECK[kind] for kind in state.deck[:5])
+        self.stack.left = len(state.deck)
+        self.debts.sentences = self.last_debts()
 
     @staticmethod
     def _preview(view: BoardView | None, square: int, exits: int) -> BoardView | None:
@@ -197,9 +204,9 @@ class ChaseBoardScreen(BoardScreen):
         assert isinstance(game, ChaseGame)
         return game.debts(node.parent.state, node.move, self.chase_state.to_move)
 
-    def _hint(self) -> str:
-        if not self.action or self.reviewing or self.record.outcome() is not None:
-            return super()._hint() or self._plain_prompt()
+    def hint(self) -> str:
+        if not self.action or self.screen.reviewing or self.record.outcome() is not None:
+            return super().hint() or self._plain_prompt()
         return self._action_prompt()
 
     def _plain_prompt(self) -> str:
@@ -234,10 +241,11 @@ class ChaseBoardScreen(BoardScreen):
         return f"pivot {where} to {shown}: r R turn it, Enter pays {payee} {PIVOT_FEE} gold for it"
 
     def help_extra(self) -> list[tuple[str, str]]:
-        rows = super().help_extra()
-        rows.append(("0-9", "while adding gold: the amount"))
-        rows.append(("click", "a pawn, then each square of its path; a square for t g x p"))
-        return rows
+        return [
+            *super().help_extra(),
+            ("0-9", "while adding gold: the amount"),
+            ("click", "a pawn, then each square of its path; a square for t g x p"),
+        ]
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -245,35 +253,36 @@ class ChaseBoardScreen(BoardScreen):
         self.action, self.pending, self.turns, self.turn = action, -1, (), 0
         self.amount, self.typed, self.sources, self.sources_done = 0, "", (), False
 
-    def position_changed(self, message: str = "") -> None:
+    def position_changed(self) -> None:
         self._reset_action()
-        super().position_changed(message)
 
     def _action_refused(self) -> bool:
         """Say why no action may be taken here and answer true, when that is so."""
+        screen = self.screen
         if self.record.outcome() is not None:
-            self.say("the game is over here: u or ctrl+z steps back to try other moves")
+            screen.say("the game is over here: u or ctrl+z steps back to try other moves")
             return True
-        if self.computer_seats.refuse_turn():
+        if screen.computer_seats.refuse_turn():
             return True
-        refusal = self.review.trial_refusal()
+        refusal = screen.review.trial_refusal()
         if refusal:
-            self.say(refusal, error=True)
+            screen.say(refusal, error=True)
             return True
         return False
 
-    def action_chase_action(self, action: str) -> None:
+    def start_action(self, action: str) -> None:
         """Start ``action`` (starting it again leaves it)."""
-        if self._action_refused():
+        screen = self.screen
+        if not screen.may_act() or self._action_refused():
             return
-        self.selection = ()
+        screen.selection = ()
         self._reset_action("" if self.action == action else action)
-        self.refresh_view()
+        screen.refresh_view()
         if self.action and not self._action_targets():
-            self.say(self._none_possible(self.action), error=True)
+            screen.say(self._none_possible(self.action), error=True)
             self._reset_action()
             return
-        self.say(self._hint())
+        screen.say(self.hint())
 
     def _none_possible(self, action: str) -> str:
         """Why the player may not take ``action`` at all now, as one sentence."""
@@ -297,12 +306,12 @@ class ChaseBoardScreen(BoardScreen):
         return "no tile can be pivoted now"
 
     def select_square(self, square: int) -> None:
+        screen = self.screen
         if not self.action:
             super().select_square(square)
             return
-        self.cursor = square
         if self._action_refused():
-            self.refresh_view()
+            screen.refresh_view()
             return
         if self.action == MERGE:
             self._merge_square(square)
@@ -311,8 +320,8 @@ class ChaseBoardScreen(BoardScreen):
         elif square in self._action_targets():
             self._choose_square(square)
         else:
-            self.say(self._refusal(self._example(square)), error=True)
-        self.refresh_view()
+            screen.say(self._refusal(self._example(square)), error=True)
+        screen.refresh_view()
 
     def _choose_square(self, square: int) -> None:
         state = self.chase_state
@@ -327,7 +336,7 @@ class ChaseBoardScreen(BoardScreen):
         else:
             self.turns = TURNS[state.exits[square]]
             self.turn = 0
-        self.say(self._hint())
+        self.screen.say(self.hint())
 
     def _example(self, square: int) -> ChaseMove:
         """A move of the action under way on ``square``, to ask the rules what is wrong."""
@@ -349,9 +358,9 @@ class ChaseBoardScreen(BoardScreen):
     def _confirm(self) -> None:
         move = self._pending_move()
         if move in self.turn_moves():
-            self.play(move)
+            self.screen.play(move)
         else:
-            self.say(self._refusal(move), error=True)
+            self.screen.say(self._refusal(move), error=True)
 
     def _refusal(self, move: ChaseMove) -> str:
         """The rule's sentence for a move the rules forbid, as the notation reader gives it."""
@@ -365,80 +374,80 @@ class ChaseBoardScreen(BoardScreen):
         return f"{text} is not a legal move here"
 
     def _merge_square(self, square: int) -> None:
+        screen = self.screen
         if self.sources_done:
             move = Merge(self.sources, square)
             if move in self.turn_moves():
-                self.play(move)
+                screen.play(move)
             else:
-                self.say(self._refusal(move), error=True)
+                screen.say(self._refusal(move), error=True)
             return
         if self.sources and square == self.sources[-1] and len(self.sources) >= 2:
             if destinations(self._merge_facts(), tuple(sorted(self.sources))):
                 self.sources, self.sources_done = tuple(sorted(self.sources)), True
-                self.say(self._hint())
+                screen.say(self.hint())
             else:
                 text = "+".join(name(s) for s in sorted(self.sources))
-                self.say(f"the stacks on {text} may not be merged together", error=True)
+                screen.say(f"the stacks on {text} may not be merged together", error=True)
             return
         if square in self.sources:
             self.sources = tuple(s for s in self.sources if s != square)
         elif square in self._action_targets():
             self.sources = (*self.sources, square)
         else:
-            self.say(
+            screen.say(
                 self._refusal(Merge(tuple(sorted({*self.sources, square})), square)), error=True
             )
             return
-        self.say(self._hint())
+        screen.say(self.hint())
 
-    def action_rotate(self, step: int) -> None:
+    def rotate(self, step: int) -> None:
+        screen = self.screen
         if self.action not in (PLACE, PIVOT) or self.pending < 0:
-            self.say("r and R turn a tile being placed (t) or pivoted (p): choose it first")
+            screen.say("r and R turn a tile being placed (t) or pivoted (p): choose it first")
             return
         self.turn = (self.turn + step) % len(self.turns)
-        self.refresh_view()
-        self.say(self._hint())
+        screen.refresh_view()
+        screen.say(self.hint())
 
-    def action_amount(self, step: int) -> None:
+    def change_amount(self, step: int) -> None:
         self._set_amount(lambda amount: amount + step)
 
     def _set_amount(self, change: Callable[[int], int]) -> None:
         if self.action != GOLD or self.pending < 0:
-            self.say("+ and - set the gold to add (g): choose its square first")
+            self.screen.say("+ and - set the gold to add (g): choose its square first")
             return
         state = self.chase_state
         self.amount = min(max(change(self.amount), 1), max(1, state.loose[state.to_move]))
-        self.say(self._hint())
+        self.screen.say(self.hint())
 
-    def on_key(self, event: Key) -> None:
-        """Digits set the amount of gold being added (``1`` then ``2`` makes 12)."""
-        if self.action == GOLD and self.pending >= 0 and event.character in tuple("0123456789"):
-            event.stop()
-            self.typed = (self.typed + (event.character or ""))[-2:]
+    def key(self, character: str, *, bound: bool) -> bool:
+        """Digits set the amount of gold being added (``1`` then ``2`` makes 12), whatever
+        else they are bound to."""
+        if self.action == GOLD and self.pending >= 0 and character in tuple("0123456789"):
+            self.typed = (self.typed + character)[-2:]
             typed = int(self.typed)
             self._set_amount(lambda amount: typed)
-            return
-        super().on_key(event)
+            return True
+        return False
 
-    def action_cancel(self) -> None:
-        entry_open = self.query_one("#move-entry").has_class("-open")
-        if self.action and not entry_open:
-            if self.pending >= 0 or self.sources:
-                self._reset_action(self.action)
-            else:
-                self._reset_action()
-            self.refresh_view()
-            self.say(self._hint())
+    def cancel(self) -> None:
+        if not self.action:
+            super().cancel()
             return
-        super().action_cancel()
+        if self.pending >= 0 or self.sources:
+            self._reset_action(self.action)
+        else:
+            self._reset_action()
+        self.screen.refresh_view()
+        self.screen.say(self.hint())
 
-    def action_back(self) -> None:
+    def back(self) -> None:
         if self.action == MERGE and self.sources:
             self.sources, self.sources_done = self.sources[:-1], False
-            self.refresh_view()
-            self.say(self._hint())
-            return
-        if self.action:
-            self.action_cancel()
-            return
-        super().action_back()
+            self.screen.refresh_view()
+            self.screen.say(self.hint())
+        elif self.action:
+            self.cancel()
+        else:
+            super().back()
