@@ -25,6 +25,7 @@ from tui.screens.board import BoardScreen
 from tui.screens.input_modes.chase import ChaseMode
 from tui.widgets.board import BoardWidget
 from tui.widgets.chase_panels import DebtPanel, TileStackPanel
+from tui.widgets.key_footer import shown_keys
 from tui.widgets.status_line import StatusLine
 
 CHASE = find_game("chase")
@@ -327,6 +328,47 @@ async def test_gold_mode_has_no_placement(data_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t")
         assert status(app) == "Gold mode is played without tiles"
+
+
+TILES_ONLY = "mode:tiles turn:S gold:0,0 deck:TXPSI board:e4=N.NE.E.SE.S.SW.W.NW@S,c6=N.S@N"
+GOLD_ONLY = "mode:gold turn:S gold:20,20 deck:- board:e4$4S@S,c6$4N@N"
+
+
+def footer_keys(app: Any) -> list[str]:
+    """The keys the footer shows."""
+    return [key for key, *_ in shown_keys(chase_screen(app))[1]]
+
+
+@app_test
+async def test_tiles_mode_offers_only_tiles_and_pivots(data_dir: Path) -> None:
+    app = chase_app(data_dir, TILES_ONLY)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        keys = footer_keys(app)
+        assert "t" in keys and "p" in keys and "g" not in keys and "x" not in keys
+        prompt = status(app)
+        assert prompt.endswith("or t place a tile, p pivot a tile"), prompt
+        await pilot.press("g")
+        assert status(app) == "Tiles mode is played without gold"
+        await pilot.press("x")
+        assert status(app) == "Tiles mode is played without gold"
+        assert chase_mode(app).action == ""
+        await pilot.press("t")
+        assert chase_mode(app).action == "place"
+
+
+@app_test
+async def test_gold_mode_offers_only_gold_and_merges(data_dir: Path) -> None:
+    app = chase_app(data_dir, GOLD_ONLY)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        keys = footer_keys(app)
+        assert "g" in keys and "x" in keys and "t" not in keys and "p" not in keys
+        line = chase_screen(app).query_one(StatusLine).render().plain
+        assert line.startswith("a pawn, then its path; g gold, x merge "), line
+        await pilot.press("p")
+        assert status(app) == "Gold mode is played without tiles"
+        assert chase_mode(app).action == ""
 
 
 # -- drawing -----------------------------------------------------------------------------------

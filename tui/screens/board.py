@@ -116,7 +116,12 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
         if action == "review":  # the review keys work only in review
             return self.reviewing
         if action == "input":  # the input mode's keys, those of the mode on now
-            return parameters[0] in self.mode.actions
+            name, *args = parameters
+            return (
+                isinstance(name, str)
+                and name in self.mode.actions
+                and self.mode.offers(name, *args)
+            )
         if action == "type_move" and self.focused is not None and self.focused.id == "move-entry":
             return False  # ":" inside the move line is part of the move (T:c7=N, m:b5+h5>e2)
         return super().check_action(action, parameters)

@@ -59,6 +59,11 @@ class InputMode:
         """Run the mode's action ``name`` (one of its bindings)."""
         self.actions[name](*args)
 
+    def offers(self, name: str, *args: object) -> bool:
+        """Whether the binding ``input(name, *args)`` is on in this game (it is hidden from
+        the footer and its key left free otherwise)."""
+        return True
+
     # -- showing --------------------------------------------------------------------------------
 
     def side_widgets(self) -> list[Widget]:

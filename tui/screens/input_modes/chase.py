@@ -53,6 +53,10 @@ ACTION_NAMES = {
 ACTION_KEYS = {PLACE: "t", GOLD: "g", MERGE: "x", PIVOT: "p"}
 #: A word for each action, for the prompt on a narrow screen.
 ACTION_WORDS = {PLACE: "tile", GOLD: "gold", MERGE: "merge", PIVOT: "pivot"}
+ACTION_OF_KEY = {key: action for action, key in ACTION_KEYS.items()}
+#: The actions each mode of the game has: Tiles mode is played without gold, Gold mode
+#: without tiles.
+MODE_ACTIONS = {TILES: (PLACE, PIVOT), GOLD_MODE: (GOLD, MERGE)}
 
 
 def glyphs(mask: int) -> str:
@@ -209,8 +213,17 @@ class ChaseMode(InputMode):
             return super().hint() or self._plain_prompt()
         return self._action_prompt()
 
+    def offered(self) -> tuple[str, ...]:
+        """The actions of the game's mode, in the order the keys are listed."""
+        mode_actions = MODE_ACTIONS.get(self.chase_state.mode, tuple(ACTION_NAMES))
+        return tuple(action for action in ACTION_NAMES if action in mode_actions)
+
+    def offers(self, name: str, *args: object) -> bool:
+        """Only the actions of the game's mode are bound (and shown in the footer)."""
+        return name != "chase_action" or args[0] in self.offered()
+
     def _plain_prompt(self) -> str:
-        keys = ", ".join(f"{ACTION_KEYS[a]} {ACTION_NAMES[a]}" for a in ACTION_NAMES)
+        keys = ", ".join(f"{ACTION_KEYS[a]} {ACTION_NAMES[a]}" for a in self.offered())
         return f"select a pawn, then its path (Enter ends); or {keys}"
 
     def short_form(self, message: str) -> str:
@@ -218,7 +231,7 @@ class ChaseMode(InputMode):
         prompt = self._plain_prompt()
         if not message.endswith(prompt):
             return ""
-        words = ", ".join(f"{ACTION_KEYS[a]} {ACTION_WORDS[a]}" for a in ACTION_WORDS)
+        words = ", ".join(f"{ACTION_KEYS[a]} {ACTION_WORDS[a]}" for a in self.offered())
         return message.removesuffix(prompt) + f"a pawn, then its path; {words}"
 
     def _action_prompt(self) -> str:
@@ -244,7 +257,7 @@ class ChaseMode(InputMode):
         return [
             *super().help_extra(),
             ("0-9", "while adding gold: the amount"),
-            ("click", "a pawn, then each square of its path; a square for t g x p"),
+            ("click", f"a pawn, then each square of its path; a square for {self._keys()}"),
         ]
 
     # -- actions --------------------------------------------------------------------------------
@@ -421,9 +434,16 @@ class ChaseMode(InputMode):
         self.amount = min(max(change(self.amount), 1), max(1, state.loose[state.to_move]))
         self.screen.say(self.hint())
 
+    def _keys(self) -> str:
+        return " ".join(ACTION_KEYS[action] for action in self.offered())
+
     def key(self, character: str, *, bound: bool) -> bool:
         """Digits set the amount of gold being added (``1`` then ``2`` makes 12), whatever
-        else they are bound to."""
+        else they are bound to; the key of an action the game's mode has not says so."""
+        action = ACTION_OF_KEY.get(character)
+        if action is not None and not bound and action not in self.offered():
+            self.start_action(action)  # which says why the mode has no such action
+            return True
         if self.action == GOLD and self.pending >= 0 and character in tuple("0123456789"):
             self.typed = (self.typed + character)[-2:]
             typed = int(self.typed)
