@@ -39,6 +39,9 @@ class Node:
     #: Numeric annotation glyphs on the move (``$2`` a mistake, ``$4`` a blunder, ``$6`` an
     #: inaccuracy), in the order written.
     nags: tuple[int, ...] = ()
+    #: The mover's time left on its clock after the move, in seconds (``[%clk H:MM:SS]``),
+    #: ``None`` in a game without a clock.
+    clock: float | None = None
     #: The child that ``redo`` follows: the last one played or walked back from.
     redo_index: int = 0
     #: The line through this node stops here and every child is a variation (only ever set

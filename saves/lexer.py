@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from core.time_control import CLOCK_COMMENT
 from saves.errors import SaveProblem
 from saves.escapes import unescape
 
@@ -22,8 +23,9 @@ class Tag(NamedTuple):
 class Token(NamedTuple):
     """One piece of movetext: ``kind`` is move, comment, open, close, stop (``|``: the line
     ends here, the variations after it go on from its last move), result, nag (``$4``: its
-    number is ``text``) or evaluation (a comment that is exactly ``[%eval 0.62]``: the win
-    chance is ``text``)."""
+    number is ``text``), evaluation (a comment that is exactly ``[%eval 0.62]``: the win
+    chance is ``text``) or clock (a comment that is exactly ``[%clk 0:04:31]``: the mover's
+    time left, ``text``)."""
 
     kind: str
     text: str
@@ -112,8 +114,11 @@ def tokenize(movetext: str, first_line: int) -> list[Token]:
                 )
             body = match.group("body")
             evaluation = EVALUATION.fullmatch(body.replace("\n", " "))
+            clock = CLOCK_COMMENT.fullmatch(body.replace("\n", " "))
             if evaluation is not None:
                 tokens.append(Token("evaluation", evaluation.group(1), line))
+            elif clock is not None:
+                tokens.append(Token("clock", clock.group(1), line))
             else:
                 tokens.append(Token("comment", unescape(body.replace("\n", " ")), line))
             line += body.count("\n")

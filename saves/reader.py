@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from core.errors import IllegalMoveError, PositionError
 from core.record import GameRecord, Node
 from core.registry import find_game
+from core.time_control import parse_clk
 from saves.errors import SaveProblem
 from saves.header import GameLookup, SaveHeader, read_header
 from saves.lexer import Token, split_lines, tokenize
@@ -80,7 +81,7 @@ def _replay(record: GameRecord, tokens: Sequence[Token], result: str) -> None:
                 )
             node = level.node
             node.comment = f"{node.comment} {token.text}" if node.comment else token.text
-        elif token.kind in ("nag", "evaluation"):
+        elif token.kind in ("nag", "evaluation", "clock"):
             _annotate(level, outer, token)
         elif token.kind == "stop":
             if level.stopped or (outer and not level.moved):
@@ -108,17 +109,22 @@ def _replay(record: GameRecord, tokens: Sequence[Token], result: str) -> None:
 
 
 def _annotate(level: _Level, outer: Sequence[_Level], token: Token) -> None:
-    """Put a NAG or the computer's evaluation on the move just read. Before the first move
-    of the game an evaluation is only text: it stays the game's comment, as written."""
+    """Put a NAG, the computer's evaluation or the mover's clock time on the move just read.
+    Before the first move of the game an evaluation or a clock time is only text: it stays
+    the game's comment, as written."""
     node = level.node
-    if token.kind == "evaluation" and node.parent is None and not outer:
-        text = f"[%eval {token.text}]"
+    if token.kind != "nag" and node.parent is None and not outer:
+        text = f"[%{'eval' if token.kind == 'evaluation' else 'clk'} {token.text}]"
         node.comment = f"{node.comment} {text}" if node.comment else text
     elif not level.moved:
-        what = f"${token.text}" if token.kind == "nag" else "an evaluation"
+        what = {"nag": f"${token.text}", "evaluation": "an evaluation"}.get(
+            token.kind, "a clock time"
+        )
         raise SaveProblem(f"has {what} that follows no move (line {token.line})")
     elif token.kind == "nag":
         node.nags = (*node.nags, int(token.text))
+    elif token.kind == "clock":
+        node.clock = parse_clk(token.text)
     else:
         node.evaluation = float(token.text)
 

@@ -7,6 +7,7 @@ from datetime import datetime
 from core.analysis_marks import format_evaluation
 from core.options import format_options
 from core.record import GameRecord, Node
+from core.time_control import CLOCK_COMMENT, format_clk
 from saves.escapes import escape
 from saves.header import FORMAT_NAME, FORMAT_VERSION, TAG_NAME, is_derived
 from saves.lexer import EVALUATION
@@ -93,17 +94,21 @@ def _movetext_atoms(record: GameRecord) -> list[str]:
 
     def add_comment(text: str) -> None:
         body = escape(text, "}")
-        if EVALUATION.fullmatch(body):  # a player's text, not the computer's evaluation
+        # A player's text, not the computer's evaluation or a clock time.
+        if EVALUATION.fullmatch(body) or CLOCK_COMMENT.fullmatch(body):
             body = "\\" + body
         for piece in f"{{{body}}}".split(" "):
             add(piece)
 
     def add_annotations(node: Node) -> None:
-        """The NAGs, then the evaluation as one atom (it never wraps), before the comment."""
+        """The NAGs, then the evaluation and the clock time as one atom each (they never
+        wrap), before the comment."""
         for nag in node.nags:
             add(f"${nag}")
         if node.evaluation is not None:
             add(f"{{[%eval {format_evaluation(node.evaluation)}]}}")
+        if node.clock is not None:
+            add(f"{{[%clk {format_clk(node.clock)}]}}")
 
     if record.root.comment:
         add_comment(record.root.comment)
