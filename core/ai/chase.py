@@ -13,7 +13,8 @@ A turn offers hundreds of moves, most of them the same idea in another degree (e
 of gold on every tile, every tile far from any pawn), and a side with many stacks has tens of
 thousands of merges (every set of stacks onto every tile). So the search looks at a
 representative set: every pawn move, the least gold on each tile, merges in place (for a side
-with few stacks), and the placements and pivots near a pawn. That set is built from the
+with few stacks; with very few, onto the tiles near a pawn too), and the placements and pivots
+near a pawn. That set is built from the
 rules' own questions (where may this seat place, add gold, pivot, merge) rather than by going
 through the whole move list, which alone would take seconds in such a position.
 
@@ -54,6 +55,9 @@ STUCK_PENALTY = 3.0
 ROOM_WEIGHT = 0.15
 #: Placements and pivots this many king steps from a pawn or closer are searched.
 NEAR = 2
+#: A side with at most this many stacks also has its merge onto each tile near a pawn
+#: searched (with more, every set of stacks onto every such tile would be too many).
+MERGE_AWAY_STACKS = 2
 #: How often a playout takes a pawn jump when it has one.
 GREEDY_PLAYOUT = 0.8
 
@@ -229,9 +233,15 @@ class ChasePlugin(GamePlugin[ChaseState, ChaseMove]):
         kept: list[ChaseMove] = list(pawn_walks(state, seat))
         loose = state.loose[seat]
         kept += [AddGold(sq, fewest) for sq, fewest in gold_targets(state, seat) if fewest <= loose]
-        if survey(state).stacks[seat].bit_count() <= MERGE_STACKS:
+        stacks = survey(state).stacks[seat].bit_count()
+        if stacks <= MERGE_STACKS:
+            # With few stacks, a merge may also go to a tile near a pawn: moving the gold
+            # there can wall a pawn in and leave the opponent with nothing to do.
+            away = near if stacks <= MERGE_AWAY_STACKS else 0
             for sources, dests in merge_choices(state, seat):
-                kept += [Merge(sources, dest) for dest in dests if dest in sources]
+                kept += [
+                    Merge(sources, dest) for dest in dests if dest in sources or away >> dest & 1
+                ]
         near_places = placement_mask(state, seat) & near
         pivots = self._pivots(state, seat, near)
         if not near_places and not pivots:

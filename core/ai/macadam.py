@@ -3,9 +3,10 @@
 A side is doing well when its pawns stand far forward, many of them on the other side of the
 lane (six there against two or fewer wins), and one of them close to the opponent's goal.
 Random playouts wander for hundreds of plies without an ending, so playouts are kept short
-and end in this evaluation. A pawn that can reach the goal wins at once: those moves are the
-tactical ones the alpha-beta search still looks at past its depth, so even a one-move look
-sees the goal it leaves open to the opponent.
+and end in this evaluation. A pawn that can reach the goal wins at once, and so does the
+sixth pawn across the lane against two or fewer: those moves are the tactical ones the
+alpha-beta search still looks at past its depth, so even a one-move look sees the win it
+leaves open to the opponent.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, cast
 from core.ai.plugin import GamePlugin
 from core.games.macadam.board import GOAL, HALF, NORTH, SOUTH, WIDTH, squares_of
 from core.games.macadam.moves import MacadamMove, PawnMove
+from core.games.macadam.rules import CROSSING_ALLOWANCE, CROSSING_TARGET
 from core.games.macadam.state import MacadamState
 
 #: Weights of the progress measures, in "pawns across the lane".
@@ -66,13 +68,25 @@ class MacadamPlugin(GamePlugin[MacadamState, MacadamMove]):
     def tactical_moves(
         self, state: MacadamState, moves: Sequence[MacadamMove]
     ) -> Sequence[MacadamMove]:
-        """The moves that end on the opponent's goal (and so win)."""
+        """The moves that win at once: those that end on the opponent's goal, and those that
+        bring the sixth pawn across the lane while the opponent has two or fewer across."""
         if state.placing:
             return ()
         if TYPE_CHECKING:  # in the battle every move is a pawn's (told the checker only)
             moves = cast(Sequence[PawnMove], moves)
-        goal = GOAL[NORTH if state.side == SOUTH else SOUTH]
-        return [move for move in moves if goal >> move.end & 1]
+        side = state.side
+        other = NORTH if side == SOUTH else SOUTH
+        goal, across = GOAL[other], HALF[other]
+        mine, theirs = (state.south, state.north) if side == SOUTH else (state.north, state.south)
+        crossing = (mine & across).bit_count() + 1 >= CROSSING_TARGET and (
+            theirs & HALF[side]
+        ).bit_count() <= CROSSING_ALLOWANCE
+        return [
+            move
+            for move in moves
+            if goal >> move.end & 1
+            or (crossing and across >> move.end & 1 and not across >> move.start & 1)
+        ]
 
     def evaluate(self, state: MacadamState) -> Sequence[float]:
         lead = progress(state.south, SOUTH) - progress(state.north, NORTH)

@@ -14,7 +14,7 @@ from core import find_game
 from core.ai import LEVELS, Searcher
 from core.ai.alphabeta import AlphaBetaSearch
 from core.ai.budget import Budget
-from core.ai.chase import MERGE_STACKS, NEAR_MASK, ChasePlugin, pawn_moves
+from core.ai.chase import MERGE_AWAY_STACKS, MERGE_STACKS, NEAR_MASK, ChasePlugin, pawn_moves
 from core.game import Move
 from core.games.chase.board import SIZE
 from core.games.chase.moves import AddGold, Merge, Pivot, Place, Walk
@@ -113,18 +113,30 @@ def test_the_search_keeps_every_pawn_move_and_the_least_gold_per_tile() -> None:
         for move in kept:
             seen_kinds.add(type(move))
             if isinstance(move, Merge):
-                assert move.dest in move.sources or (state.mode == GOLD and move.dest in bare_pawns)
+                stacks = survey(state).stacks[state.to_move].bit_count()
+                away = state.mode != GOLD and stacks <= MERGE_AWAY_STACKS and near >> move.dest & 1
+                assert (
+                    move.dest in move.sources
+                    or (state.mode == GOLD and move.dest in bare_pawns)
+                    or away
+                )
             if isinstance(move, Pivot):
                 assert near >> move.square & 1, f"{move} is far from every pawn"
         places = {m for m in moves if isinstance(m, Place)}
         places_near = {m for m in places if near >> m.square & 1}
         # Placements near a pawn, or every placement when there is no room near one.
         assert {m for m in kept if isinstance(m, Place)} == (places_near or places)
+        stacks = survey(state).stacks[state.to_move].bit_count()
+        merges_away = state.mode != GOLD and stacks <= MERGE_AWAY_STACKS
         in_place = {
             m
             for m in moves
             if isinstance(m, Merge)
-            and (m.dest in m.sources or (state.mode == GOLD and m.dest in bare_pawns))
+            and (
+                m.dest in m.sources
+                or (state.mode == GOLD and m.dest in bare_pawns)
+                or (merges_away and near >> m.dest & 1)
+            )
         }
         few_stacks = survey(state).stacks[state.to_move].bit_count() <= MERGE_STACKS
         assert {m for m in kept if isinstance(m, Merge)} == (in_place if few_stacks else set())

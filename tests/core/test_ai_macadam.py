@@ -3,6 +3,8 @@ look sees the goal it would leave open."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from test_macadam_support import GAME, position
 
@@ -60,3 +62,30 @@ def test_without_the_goal_moves_easy_walks_into_the_threat() -> None:
         for seed in range(8)
     }
     assert played - {"a3-e3"}
+
+
+def _saves_of_the_analysis_set() -> list[tuple[str, str]]:
+    path = Path(__file__).parent / "data" / "analysis_macadam.txt"
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if line]
+    return [(move, text) for kind, move, text in rows if kind == "save"]
+
+
+@pytest.mark.parametrize(("only", "text"), _saves_of_the_analysis_set())
+def test_easy_finds_the_only_save_against_a_crossing_too(only: str, text: str) -> None:
+    """The sixth pawn across the lane against two or fewer wins as the goal does: Easy's
+    one-move look sees that threat as well."""
+    state = GAME.read_position(text)
+    for seed in range(3):
+        assert GAME.format_move(state, Searcher(GAME, state, LEVELS["easy"], seed).run()) == only
+
+
+def test_the_sixth_pawn_across_is_tactical() -> None:
+    # From the set: North must play b6-b4; after b6-c6 South brings a sixth pawn across.
+    text = next(text for move, text in _saves_of_the_analysis_set() if move == "b6-b4")
+    before = GAME.read_position(text)
+    state = GAME.apply(before, GAME.parse_move(before, "b6-c6"))
+    tactical = PLUGIN.tactical_moves(state, PLUGIN.searched_moves(state))
+    assert "d4-d6" in {GAME.format_move(state, move) for move in tactical}
+    for move in tactical:
+        outcome = GAME.outcome(GAME.apply(state, move))
+        assert outcome is not None and outcome.winners == (0,)
