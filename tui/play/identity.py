@@ -68,7 +68,13 @@ class PlayerIdentity:
         return "name-" + safe
 
 
-def display_name(user_name: str) -> str:
+def display_name(
+    user_name: str,
+    *,
+    max_cells: int = MAX_NAME_CELLS,
+    max_characters: int = MAX_NAME_CHARACTERS,
+    scan: int = _NAME_SCAN,
+) -> str:
     """The SSH user name as the player is shown: "" when nothing showable is left.
 
     A user name is whatever the client sends, escape sequences included; shown raw it could
@@ -76,11 +82,12 @@ def display_name(user_name: str) -> str:
     characters) and characters that draw nothing are dropped, any other space becomes a plain
     one, a character keeps at most ``MAX_MARKS`` combining marks, and the name is cut to
     ``MAX_NAME_CELLS`` cells. Everything else is kept as typed, markup brackets included: a
-    name is data, and every screen shows it as plain text.
+    name is data, and every screen shows it as plain text. Other text from a person (a chat
+    line) is cleaned by the same rules with limits of its own.
     """
     kept: list[str] = []
     width = marks = 0
-    for character in user_name[:_NAME_SCAN]:
+    for character in user_name[:scan]:
         category = unicodedata.category(character)
         if category in _UNSHOWN or character in _INVISIBLE:
             continue
@@ -95,7 +102,7 @@ def display_name(user_name: str) -> str:
                 continue
             character = " "
         width += cell_len(character)
-        if width > MAX_NAME_CELLS or len(kept) >= MAX_NAME_CHARACTERS:
+        if width > max_cells or len(kept) >= max_characters:
             break
         kept.append(character)
     name = "".join(kept).strip()
