@@ -60,6 +60,6 @@ def square_look(board: BoardWidget, square: int, depth: ColourDepth) -> tuple[Dr
     return tuple(cells)
 
 
-def backgrounds(look: tuple[DrawnCell, ...]) -> set[int | str | None]:
-    """The background colours of a square's cells."""
-    return {cell.bgcolor for cell in look}
+def ground(look: tuple[DrawnCell, ...]) -> frozenset[tuple[int | str | None, bool]]:
+    """What shows behind a square's text: its cells' background colours and reverse video."""
+    return frozenset((cell.bgcolor, cell.reverse) for cell in look)

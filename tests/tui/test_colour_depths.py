@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from board_looks import DrawnCell, backgrounds, drawn_cell, square_look
+from board_looks import DrawnCell, drawn_cell, ground, square_look
 from textual.app import App
 from tui_helpers import SIZE, app_test, make_app, martian_record
 
@@ -94,11 +94,12 @@ def parity(view: BoardView, square: int) -> int:
 
 
 def kinds(view: BoardView) -> Iterator[tuple[int, int, int]]:
-    """One plain square of each region and square colour: ``(region, parity, square)``."""
+    """One square with no mark (empty or not) of each region and square colour: ``(region,
+    parity, square)``."""
     seen: set[tuple[int, int]] = set()
     for square, cell in enumerate(view.cells):
         kind = (cell.region, parity(view, square))
-        if plain(view, square) and kind not in seen:
+        if not cell.mark and kind not in seen:
             seen.add(kind)
             yield (*kind, square)
 
@@ -135,31 +136,30 @@ async def check_board(game: str, depth: ColourDepth, data_dir: Path) -> None:
                 looks[highlight] = square_look(board, square, depth)
             assert_all_apart(looks, f"{game} at {depth}, {what}")
         highlighted(board, squares[0][0], "plain")
-        plain_looks = {
-            (region, side): square_look(board, square, depth)
+        grounds = {
+            (region, side): ground(square_look(board, square, depth))
             for region, side, square in kinds(view)
         }
         # The light and dark squares of a region (Chase's squares are its two colours).
-        for (region, side), look in plain_looks.items():
-            other = plain_looks.get((region, 1 - side))
+        for (region, side), behind in grounds.items():
+            other = grounds.get((region, 1 - side))
             if other is not None and not chase:
-                assert look != other, f"{game} at {depth}: light and dark squares look alike"
+                assert behind != other, f"{game} at {depth}: light and dark squares alike"
         # Regions apart: Martian Chess's zones, MAC's and Macadam's halves, Chase's colours.
         # Without colour the zones and Macadam's halves are told apart by the canals and the
         # lane between them (MAC's halves by the ranks).
         if depth != "none" or chase:
-            for (a, look_a), (b, look_b) in combinations(plain_looks.items(), 2):
+            for (a, ground_a), (b, ground_b) in combinations(grounds.items(), 2):
                 if a[0] != b[0] and (a[1] == b[1] or chase):
-                    assert look_a != look_b, f"{game} at {depth}: regions {a} {b} alike"
-                    if depth != "none":
-                        assert backgrounds(look_a) != backgrounds(look_b)
+                    assert ground_a != ground_b, f"{game} at {depth}: regions {a} {b} alike"
         elif view.file_walls or view.rank_walls:
             assert_zones_walled(view)
-        # Special squares (goals, portals, face-down pieces) apart from plain ones.
+        # Special squares (goals, portals, face-down pieces) apart from empty ones.
+        empty_looks = [square_look(board, square, depth) for square in empty]
         for square, cell in enumerate(view.cells):
             if look_of(cell.mark) is not None:
                 look = square_look(board, square, depth)
-                assert look not in plain_looks.values(), f"{game}: {cell.mark} like a square"
+                assert look not in empty_looks, f"{game}: {cell.mark} like an empty square"
 
 
 def assert_eight_backgrounds(board: BoardWidget, depth: ColourDepth) -> None:
