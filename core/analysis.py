@@ -49,6 +49,8 @@ class PositionAnalysis:
     best_line_text: tuple[str, ...]
     #: The search's own value, before it is held to [0, 1].
     value: float
+    #: The positions the search looked at (alpha-beta) or its playouts (Monte Carlo).
+    work: int = 0
 
 
 def analyse_position(
@@ -89,9 +91,9 @@ def analyse_position(
     judgement = searcher.judgement(LINE_LIMIT)
     seen = state if reveal else game.view(state, searcher.seat)
     line, text = _playable_line(game, seen, judgement.line)
-    return PositionAnalysis(
-        searcher.seat, win_chance(judgement.value), line[0], line, text, judgement.value
-    )
+    chance = win_chance(judgement.value)
+    work = searcher.stats.work
+    return PositionAnalysis(searcher.seat, chance, line[0], line, text, judgement.value, work)
 
 
 def _finished(record: GameRecord) -> bool:
