@@ -120,6 +120,28 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             created DOUBLE PRECISION NOT NULL
         )""",
     ),
+    (
+        f"""CREATE TABLE IF NOT EXISTS server_chat (
+            seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            room TEXT {_C} NOT NULL,
+            speaker_key TEXT {_C} NOT NULL,
+            speaker TEXT {_C} NOT NULL,
+            text TEXT {_C} NOT NULL,
+            said_at DOUBLE PRECISION NOT NULL,
+            spectator BIGINT NOT NULL
+        )""",
+        "CREATE INDEX IF NOT EXISTS server_chat_by_room ON server_chat (room, seq)",
+        f"""CREATE TABLE IF NOT EXISTS server_ratings (
+            key TEXT {_C} NOT NULL,
+            game_id TEXT {_C} NOT NULL,
+            rating DOUBLE PRECISION NOT NULL,
+            deviation DOUBLE PRECISION NOT NULL,
+            volatility DOUBLE PRECISION NOT NULL,
+            games BIGINT NOT NULL,
+            updated DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (key, game_id)
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

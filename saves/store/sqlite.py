@@ -121,6 +121,30 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             created REAL NOT NULL
         )""",
     ),
+    # What players said at each table and in the lobby, and their ratings in each game
+    # (saves.store.sql_players).
+    (
+        """CREATE TABLE IF NOT EXISTS server_chat (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            room TEXT NOT NULL,         -- 'lobby' or a table's number
+            speaker_key TEXT NOT NULL,
+            speaker TEXT NOT NULL,      -- the name shown
+            text TEXT NOT NULL,
+            said_at REAL NOT NULL,      -- seconds since the epoch
+            spectator INTEGER NOT NULL  -- 1 for a spectator's line
+        )""",
+        "CREATE INDEX IF NOT EXISTS server_chat_by_room ON server_chat (room, seq)",
+        """CREATE TABLE IF NOT EXISTS server_ratings (
+            key TEXT NOT NULL,          -- the player's key (server_players)
+            game_id TEXT NOT NULL,
+            rating REAL NOT NULL,       -- Glicko-2 (core.ratings)
+            deviation REAL NOT NULL,
+            volatility REAL NOT NULL,
+            games INTEGER NOT NULL,     -- rated games played
+            updated REAL NOT NULL,      -- seconds since the epoch
+            PRIMARY KEY (key, game_id)
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -1,0 +1,211 @@
+"""What a server keeps of its players beyond their seats, on an SQL database, whichever: what
+they said (chat lines, per room: the lobby or a table) and their ratings (Glicko-2, one per
+player and game, ``core.ratings``).
+
+``SqlPlayerStore`` does all of it but talk to the database: a store gives it a connection's
+reads and write transactions (``_rows``, ``_transaction``) and says how its SQL spells a
+parameter and a row lock (``PARAMETER``, ``FOR_UPDATE``): ``saves.store.sqlite_players`` and
+``saves.store.postgres_players``. A rated game's two ratings are read and written in one
+transaction, so that two games finishing at once in two processes never lose one's change.
+
+``tests/saves/player_store_contract.py`` checks every promise made here; both stores run it.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from core.ratings import Rating, rate_game
+
+
+@dataclass(frozen=True, slots=True)
+class StoredChatLine:
+    """One chat line as kept: ``seq`` orders every line of the store, ``room`` is ``lobby``
+    or a table's number, ``said_at`` seconds since the epoch."""
+
+    seq: int
+    room: str
+    speaker_key: str
+    speaker: str
+    text: str
+    said_at: float
+    spectator: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRating:
+    """A player's rating in one game, with the number of rated games behind it."""
+
+    key: str
+    game_id: str
+    rating: Rating
+    games: int
+    updated: float
+
+
+class Executor(Protocol):
+    def execute(self, sql: str, parameters: Sequence[Any] = ...) -> Any: ...
+
+
+_CHAT_FIELDS = "seq, room, speaker_key, speaker, text, said_at, spectator"
+_RATING_FIELDS = "key, game_id, rating, deviation, volatility, games, updated"
+
+
+class SqlPlayerStore:
+    """Chat lines and ratings in the ``server_chat`` and ``server_ratings`` tables."""
+
+    #: How the database's SQL spells a query's parameter.
+    PARAMETER: ClassVar[str] = "?"
+    #: What ends a ``SELECT`` that locks the rows it reads until the transaction ends.
+    FOR_UPDATE: ClassVar[str] = ""
+
+    # -- chat ------------------------------------------------------------------------------
+
+    def add_chat_line(
+        self,
+        room: str,
+        speaker_key: str,
+        speaker: str,
+        text: str,
+        said_at: float,
+        spectator: bool = False,
+    ) -> StoredChatLine:
+        """Keep a line (already cleaned by ``tui.play.chat``) and return it with its ``seq``."""
+        p = self.PARAMETER
+        with self._transaction() as db:
+            row = db.execute(
+                "INSERT INTO server_chat (room, speaker_key, speaker, text, said_at, spectator)"
+                f" VALUES ({p}, {p}, {p}, {p}, {p}, {p}) RETURNING seq",
+                (room, speaker_key, speaker, text, said_at, int(spectator)),
+            ).fetchone()
+        return StoredChatLine(int(row[0]), room, speaker_key, speaker, text, said_at, spectator)
+
+    def chat_lines(
+        self, room: str, *, after: int = 0, limit: int = 200
+    ) -> builtins.list[StoredChatLine]:
+        """The room's last ``limit`` lines with a ``seq`` above ``after``, oldest first."""
+        p = self.PARAMETER
+        rows = self._rows(
+            f"SELECT {_CHAT_FIELDS} FROM server_chat WHERE room = {p} AND seq > {p}"
+            f" ORDER BY seq DESC LIMIT {p}",
+            (room, after, limit),
+        )
+        return [_chat_line(row) for row in reversed(rows)]
+
+    # -- ratings ---------------------------------------------------------------------------
+
+    def rating(self, key: str, game_id: str) -> StoredRating | None:
+        """The player's rating in the game; ``None`` before their first rated game of it."""
+        p = self.PARAMETER
+        rows = self._rows(
+            f"SELECT {_RATING_FIELDS} FROM server_ratings WHERE key = {p} AND game_id = {p}",
+            (key, game_id),
+        )
+        return _rating(rows[0]) if rows else None
+
+    def ratings(self, game_id: str, limit: int = 100) -> builtins.list[StoredRating]:
+        """The game's ratings, strongest first (a tie by key)."""
+        p = self.PARAMETER
+        rows = self._rows(
+            f"SELECT {_RATING_FIELDS} FROM server_ratings WHERE game_id = {p}"
+            f" ORDER BY rating DESC, key LIMIT {p}",
+            (game_id, limit),
+        )
+        return [_rating(row) for row in rows]
+
+    def rate_game(
+        self,
+        game_id: str,
+        first_key: str,
+        second_key: str,
+        first_score: float,
+        at: float,
+        *,
+        rated: bool = True,
+    ) -> tuple[StoredRating, StoredRating]:
+        """Rate a finished game between two players (``first_score`` 1, 0.5 or 0) and return
+        both ratings after it; a casual game changes nothing and returns them as they are."""
+        if first_key == second_key:
+            raise ValueError("a player cannot be rated against themself")
+        p = self.PARAMETER
+        keys = sorted((first_key, second_key))  # locked in one order: no deadlock between two
+        with self._transaction() as db:
+            for key in keys:
+                db.execute(
+                    f"INSERT INTO server_ratings ({_RATING_FIELDS})"
+                    f" VALUES ({p}, {p}, {p}, {p}, {p}, 0, {p})"
+                    " ON CONFLICT (key, game_id) DO NOTHING",
+                    (key, game_id, Rating().rating, Rating().deviation, Rating().volatility, at),
+                )
+            locked = {
+                key: _rating(
+                    db.execute(
+                        f"SELECT {_RATING_FIELDS} FROM server_ratings"
+                        f" WHERE key = {p} AND game_id = {p}{self.FOR_UPDATE}",
+                        (key, game_id),
+                    ).fetchone()
+                )
+                for key in keys
+            }
+            before = [locked[first_key], locked[second_key]]
+            if not rated:
+                return before[0], before[1]
+            new = rate_game(before[0].rating, before[1].rating, first_score)
+            after = [
+                StoredRating(old.key, game_id, rating, old.games + 1, at)
+                for old, rating in zip(before, new, strict=True)
+            ]
+            for stored in after:
+                db.execute(
+                    f"UPDATE server_ratings SET rating = {p}, deviation = {p}, volatility = {p},"
+                    f" games = {p}, updated = {p} WHERE key = {p} AND game_id = {p}",
+                    (
+                        stored.rating.rating,
+                        stored.rating.deviation,
+                        stored.rating.volatility,
+                        stored.games,
+                        stored.updated,
+                        stored.key,
+                        game_id,
+                    ),
+                )
+            return after[0], after[1]
+
+    # -- what a store gives -----------------------------------------------------------------
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def _rows(self, sql: str, parameters: Sequence[Any]) -> builtins.list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    def _transaction(self) -> AbstractContextManager[Executor]:
+        raise NotImplementedError
+
+
+def _chat_line(row: Sequence[Any]) -> StoredChatLine:
+    seq, room, speaker_key, speaker, text, said_at, spectator = row
+    return StoredChatLine(
+        int(seq),
+        str(room),
+        str(speaker_key),
+        str(speaker),
+        str(text),
+        float(said_at),
+        bool(spectator),
+    )
+
+
+def _rating(row: Sequence[Any]) -> StoredRating:
+    key, game_id, rating, deviation, volatility, games, updated = row
+    return StoredRating(
+        str(key),
+        str(game_id),
+        Rating(float(rating), float(deviation), float(volatility)),
+        int(games),
+        float(updated),
+    )
