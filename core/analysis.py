@@ -7,7 +7,8 @@ in coins with ``SCALE`` 8 in Chase, 4 in MAC, in pawn progress with ``SCALE`` 2 
 taken at the end of the best line the search found; or, in a Monte Carlo search, the mean
 result of its playouts. A won game the search has found by force is worth more than 1 and a
 lost one less than 0. The win chance is that value held to [0, 1]: ``win_chance(value)``.
-With teams (4-player Martian Chess) it is the team's chance; a draw counts half.
+With teams (4-player Martian Chess) it is the team's chance; a draw counts half. Among
+three sides or more a move's chances are read for its player where the best lines lead.
 
 **Verdicts.** A move is judged by how much it lowered its player's win chance: the chance
 before it (the best the search found for the mover) less the chance after it (the mover's,
@@ -191,15 +192,42 @@ def analyse_game(
         if stop is not None and stop.is_set():
             return
         assert best is not None  # a move was played from this position
+        chance_before = best.win_chance
         chance_after = mover_chance(game, plugin, after_state, mover, after, seats)
+        if len({plugin.allies(before_state, seat) for seat in range(seats)}) > 2:
+            # Among three sides or more the search of each position is for the seat to move
+            # alone: both chances are then read for the mover at the end of the best lines.
+            chance_before = line_end_chance(game, plugin, before_state, best.best_line, mover)
+            line = after.best_line if after is not None else ()
+            chance_after = line_end_chance(game, plugin, after_state, line, mover)
         node = nodes[index]
-        nag = None if node.move == best.best_move else verdict(best.win_chance - chance_after)
+        nag = None if node.move == best.best_move else verdict(chance_before - chance_after)
         node.evaluation = chance_after
         node.nags = tuple(n for n in node.nags if n not in VERDICT_NAGS) + (
             (nag,) if nag is not None else ()
         )
-        judged = MoveAnalysis(node, mover, best.win_chance, chance_after, best, nag)
+        judged = MoveAnalysis(node, mover, chance_before, chance_after, best, nag)
         yield Progress(done, len(todo), judged)
+
+
+def line_end_chance(
+    game: Game[Any, Any],
+    plugin: GamePlugin[Any, Any],
+    state: State,
+    line: Sequence[Move],
+    seat: int,
+) -> float:
+    """``seat``'s chance where ``line`` leads from ``state``: the outcome, or the plug-in's
+    evaluation (an even 0.5 without one)."""
+    for move in line:
+        if game.outcome(state) is not None:
+            break
+        state = game.apply(state, move)
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return outcome_value(outcome, seat)
+    values = plugin.evaluate(state)
+    return 0.5 if values is None else win_chance(values[seat])
 
 
 def mover_chance(
@@ -212,7 +240,8 @@ def mover_chance(
 ) -> float:
     """``mover``'s win chance in ``state``, which its move made: from the outcome when the
     game is over, else from ``analysis`` (for the seat to move there). Against one other
-    side it is the rest of that side's chance; among several it is the rest shared equally."""
+    side it is the rest of that side's chance (among several, ``analyse_game`` reads it at
+    the end of the best line instead; here the rest is shared equally)."""
     outcome = game.outcome(state)
     if outcome is not None or analysis is None:
         return outcome_value(outcome, mover) if outcome is not None else 0.5

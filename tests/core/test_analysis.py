@@ -110,3 +110,15 @@ def _seed(record: GameRecord) -> int:
     from core.ai import move_seed
 
     return move_seed(record.seed, record.current.ply)
+
+
+def test_among_four_sides_a_quiet_opening_move_is_about_even_and_unmarked() -> None:
+    record = GameRecord(GAME, {"players": "4", "teams": "off"}, seed=1)
+    for _ in range(3):  # the first move of each listing: no capture is near yet
+        record.play(GAME.legal_moves(record.state)[0], main=True)
+    steps = list(analyse_game(record, "easy", 0.2))
+    assert len(steps) == 3
+    for step in steps:
+        assert 0.35 <= step.move.before <= 0.65
+        assert 0.35 <= step.move.after <= 0.65
+        assert step.move.nag is None
