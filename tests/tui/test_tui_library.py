@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from drawn_text import drawn
 from review_helpers import branchy_record, highlight, open_library, save_game
+from textual import events
 from textual.widgets import DataTable, Input, Static
 from tui_helpers import NOW, SIZE, app_test, board_screen, line, make_app, martian_record
 from waiting import wait_for
@@ -418,3 +419,24 @@ async def test_at_130_columns_the_players_get_the_room(data_dir: Path) -> None:
         (row,) = [line for line in drawn(app).lines if "Martian Chess" in line]
         assert " vs ".join(LONG_PLAYERS) in row
         assert not SCROLLBAR_CELLS & set("".join(drawn(app).lines))
+
+
+@app_test
+async def test_a_filter_typed_in_one_burst_after_the_slash_reaches_the_filter(
+    data_dir: Path,
+) -> None:
+    library_files(data_dir)
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_library(pilot)
+        field = screen.query_one("#library-filter", Input)
+        # Every key is queued before the first is handled, as a fast typist or a paste does:
+        # "1" would sort by game if the table still had the keys.
+        for key, character in [("slash", "/"), *((ch, ch) for ch in "1/2 11.20")]:
+            app.post_message(events.Key(key, character))
+        await wait_for(lambda: field.value == "1/2 11.20", what="the filter typed")
+        await wait_for(lambda: files_shown(screen) == [], what="no draw on the 20th listed")
+        assert screen.sort_column == "date" and screen.descending
+        field.value = "1-0"
+        await pilot.pause()
+        assert files_shown(screen) == ["won.pawn"]

@@ -74,7 +74,7 @@ class LibraryScreen(Screen[LibraryChoice | None]):
     BINDINGS = [
         Binding("enter", "open", "Open", id="library.open"),
         Binding("p", "play_on", "Play on", show=False, id="library.play_on"),
-        Binding("slash", "filter", "Filter", id="library.filter"),
+        Binding("slash", "filter", "Filter", id="library.filter", priority=True),
         Binding("r", "rename", "Rename", id="library.rename"),
         Binding("d,delete", "delete", "Delete", id="library.delete"),
         Binding("i", "import", "Import", id="library.import"),
@@ -326,7 +326,16 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         self.show_table(stay=False)
 
     def action_filter(self) -> None:
-        self.query_one("#library-filter", Input).focus()
+        """Go to the filter; in it, "/" is typed like any other character (``1/2-1/2``).
+
+        "/" is a priority key so that the filter has the focus at once: ``Widget.focus``
+        would wait for the keys queued after it, and the table would take them (a ``1``
+        typed in a burst would sort instead of filter)."""
+        field = self.query_one("#library-filter", Input)
+        if self.focused is field:
+            field.insert_text_at_cursor("/")
+        else:
+            self.set_focus(field)
 
     def action_move(self, delta: int) -> None:
         table = self.query_one(SavedGamesTable)
