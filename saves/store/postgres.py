@@ -142,6 +142,28 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (key, game_id)
         )""",
     ),
+    (
+        f"""CREATE TABLE IF NOT EXISTS server_presence (
+            holder TEXT {_C} NOT NULL,
+            number BIGINT NOT NULL,
+            identity TEXT {_C} NOT NULL,
+            sessions BIGINT NOT NULL,
+            expires DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (holder, number, identity)
+        )""",
+        f"""CREATE TABLE IF NOT EXISTS server_filed (
+            number BIGINT PRIMARY KEY REFERENCES server_tables (number),
+            filed_as TEXT {_C} NOT NULL
+        )""",
+        "INSERT INTO server_filed (number, filed_as) SELECT number, '' FROM server_archive"
+        " WHERE true ON CONFLICT (number) DO NOTHING",
+        f"""CREATE TABLE IF NOT EXISTS server_players_seen (
+            key TEXT {_C} PRIMARY KEY,
+            last_seen DOUBLE PRECISION NOT NULL
+        )""",
+        "INSERT INTO server_players_seen (key, last_seen) SELECT key, created FROM server_players"
+        " WHERE true ON CONFLICT (key) DO NOTHING",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

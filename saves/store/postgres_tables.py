@@ -35,6 +35,8 @@ from typing import Any
 import psycopg
 
 from saves.store.postgres import StoreUnavailable, connect, open_store, where
+from saves.store.sql_filing import ARCHIVE_SELECT, SqlFiling, archived_game
+from saves.store.sql_presence import SqlPresence
 from saves.store.tables import (
     TABLE_STATUSES,
     ArchivedGame,
@@ -68,12 +70,15 @@ _TABLE_FIELDS = "number, game_id, game_text, plies, status, version, reason"
 _NOW = "SELECT extract(epoch FROM clock_timestamp())::double precision"
 
 
-class PostgresTableStore:
-    """``saves.store.tables.TableStore`` on the PostgreSQL database at ``url``.
+class PostgresTableStore(SqlPresence, SqlFiling):
+    """``saves.store.tables.TableStore`` on the PostgreSQL database at ``url`` (presence and
+    filing from ``saves.store.sql_presence`` and ``saves.store.sql_filing``).
 
-    ``clock`` gives the time in seconds since the epoch for leases, players and the archive;
-    ``None`` (the default) is the database's clock, which every process shares.
+    ``clock`` gives the time in seconds since the epoch for leases, presence, players and the
+    archive; ``None`` (the default) is the database's clock, which every process shares.
     """
+
+    PARAMETER = "%s"
 
     def __init__(self, url: str, *, clock: Callable[[], float] | None = None) -> None:
         self.url = url
@@ -218,12 +223,8 @@ class PostgresTableStore:
 
     def archived(self, number: int) -> ArchivedGame | None:
         with self._reading() as db:
-            row = db.execute(
-                "SELECT number, game_id, game_text, finished_at FROM server_archive"
-                " WHERE number = %s",
-                (number,),
-            ).fetchone()
-            return ArchivedGame(*row) if row is not None else None
+            row = db.execute(f"{ARCHIVE_SELECT} WHERE archive.number = %s", (number,)).fetchone()
+            return archived_game(row) if row is not None else None
 
     # -- the change feed -------------------------------------------------------------------
 
@@ -301,11 +302,17 @@ class PostgresTableStore:
 
     def add_player(self, key: str, name: str, key_fingerprint: str | None) -> StoredPlayer:
         with self._writing() as db:
+            now = self._now(db)
             db.execute(
                 "INSERT INTO server_players (key, name, key_fingerprint, created)"
                 " VALUES (%s, %s, %s, %s) ON CONFLICT (key) DO UPDATE SET name = excluded.name,"
                 " key_fingerprint = excluded.key_fingerprint",
-                (key, name, key_fingerprint, self._now(db)),
+                (key, name, key_fingerprint, now),
+            )
+            db.execute(
+                "INSERT INTO server_players_seen (key, last_seen) VALUES (%s, %s)"
+                " ON CONFLICT (key) DO UPDATE SET last_seen = excluded.last_seen",
+                (key, now),
             )
             found = _find_player(db, key)
             assert found is not None
@@ -371,6 +378,9 @@ class PostgresTableStore:
         if self.clock is not None:
             return self.clock()
         return float(_one(db, _NOW)[0])
+
+    def _announce(self, db: Connection, number: int) -> None:
+        _note_change(db, number)
 
     def _archive(self, db: Connection, table: StoredTable, game_text: str) -> None:
         db.execute(
@@ -526,6 +536,10 @@ def _open_table(db: Connection, number: int, seen_version: int | None = None) ->
 
 def _find_player(db: Connection, key: str) -> StoredPlayer | None:
     row = db.execute(
-        "SELECT key, name, key_fingerprint, created FROM server_players WHERE key = %s", (key,)
+        "SELECT players.key, name, key_fingerprint, created, coalesce(last_seen, created)"
+        " FROM server_players AS players"
+        " LEFT JOIN server_players_seen AS seen ON seen.key = players.key"
+        " WHERE players.key = %s",
+        (key,),
     ).fetchone()
     return StoredPlayer(*row) if row is not None else None

@@ -145,6 +145,32 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (key, game_id)
         )""",
     ),
+    # Who is present at which table, process by process (saves.store.sql_presence); where
+    # each finished game was filed (saves.store.sql_filing: the games archived by earlier
+    # versions were filed, under names not kept); and when each player was last seen. New
+    # tables rather than new columns, so that every step may run again.
+    (
+        """CREATE TABLE IF NOT EXISTS server_presence (
+            holder TEXT NOT NULL,       -- the process, as for leases
+            number INTEGER NOT NULL,    -- the table shown
+            identity TEXT NOT NULL,     -- the person
+            sessions INTEGER NOT NULL,  -- how many of their sessions there show it
+            expires REAL NOT NULL,      -- seconds since the epoch
+            PRIMARY KEY (holder, number, identity)
+        )""",
+        """CREATE TABLE IF NOT EXISTS server_filed (
+            number INTEGER PRIMARY KEY REFERENCES server_tables (number),
+            filed_as TEXT NOT NULL      -- the file's name in games/ ('' if not kept)
+        )""",
+        "INSERT INTO server_filed (number, filed_as) SELECT number, '' FROM server_archive"
+        " WHERE true ON CONFLICT (number) DO NOTHING",
+        """CREATE TABLE IF NOT EXISTS server_players_seen (
+            key TEXT PRIMARY KEY,
+            last_seen REAL NOT NULL     -- seconds since the epoch
+        )""",
+        "INSERT INTO server_players_seen (key, last_seen) SELECT key, created FROM server_players"
+        " WHERE true ON CONFLICT (key) DO NOTHING",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

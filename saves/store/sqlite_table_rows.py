@@ -94,6 +94,10 @@ def changeable_table(
 
 def find_player(db: sqlite3.Connection, key: str) -> StoredPlayer | None:
     row = db.execute(
-        "SELECT key, name, key_fingerprint, created FROM server_players WHERE key = ?", (key,)
+        "SELECT players.key, name, key_fingerprint, created, coalesce(last_seen, created)"
+        " FROM server_players AS players"
+        " LEFT JOIN server_players_seen AS seen ON seen.key = players.key"
+        " WHERE players.key = ?",
+        (key,),
     ).fetchone()
     return StoredPlayer(*row) if row is not None else None

@@ -29,6 +29,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from saves import paths
+from saves.store.sql_filing import ARCHIVE_SELECT, SqlFiling, archived_game
+from saves.store.sql_presence import SqlPresence
 from saves.store.sqlite import KeptAside, is_damage, open_store_keeping
 from saves.store.sqlite_table_rows import (
     TABLE_FIELDS,
@@ -59,11 +61,12 @@ POLL_SECONDS = 0.01
 FEED_KEPT = 10_000
 
 
-class SqliteTableStore:
-    """``saves.store.tables.TableStore`` on ``<data_dir>/pawnshop.sqlite3``.
+class SqliteTableStore(SqlPresence, SqlFiling):
+    """``saves.store.tables.TableStore`` on ``<data_dir>/pawnshop.sqlite3`` (presence and
+    filing from ``saves.store.sql_presence`` and ``saves.store.sql_filing``).
 
-    ``clock`` gives the time in seconds since the epoch, for leases (every process sharing
-    a store must share the clock, as they do the wall clock of one machine).
+    ``clock`` gives the time in seconds since the epoch, for leases and presence (every
+    process sharing a store must share the clock, as they do the wall clock of one machine).
     """
 
     def __init__(
@@ -208,12 +211,8 @@ class SqliteTableStore:
 
     def archived(self, number: int) -> ArchivedGame | None:
         with self._reading() as db:
-            row = db.execute(
-                "SELECT number, game_id, game_text, finished_at FROM server_archive"
-                " WHERE number = ?",
-                (number,),
-            ).fetchone()
-            return ArchivedGame(*row) if row is not None else None
+            row = db.execute(f"{ARCHIVE_SELECT} WHERE archive.number = ?", (number,)).fetchone()
+            return archived_game(row) if row is not None else None
 
     # -- the change feed -------------------------------------------------------------------
 
@@ -293,11 +292,17 @@ class SqliteTableStore:
 
     def add_player(self, key: str, name: str, key_fingerprint: str | None) -> StoredPlayer:
         with self._writing() as db:
+            now = self.clock()
             db.execute(
                 "INSERT INTO server_players (key, name, key_fingerprint, created)"
                 " VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET name = excluded.name,"
                 " key_fingerprint = excluded.key_fingerprint",
-                (key, name, key_fingerprint, self.clock()),
+                (key, name, key_fingerprint, now),
+            )
+            db.execute(
+                "INSERT INTO server_players_seen (key, last_seen) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET last_seen = excluded.last_seen",
+                (key, now),
             )
             found = find_player(db, key)
             assert found is not None
@@ -396,6 +401,12 @@ class SqliteTableStore:
         seq = db.execute("INSERT INTO server_changes (number) VALUES (?)", (number,)).lastrowid
         if seq is not None and seq % 1000 == 0:
             db.execute("DELETE FROM server_changes WHERE seq <= ?", (seq - FEED_KEPT,))
+
+    def _now(self, db: sqlite3.Connection) -> float:
+        return self.clock()
+
+    def _announce(self, db: sqlite3.Connection, number: int) -> None:
+        self._note_change(db, number)
 
     def _data_version(self) -> int:
         with self._failures():

@@ -1,8 +1,9 @@
 """What a server keeps: the interface every store of tables offers, and the values it trades in.
 
 A game server keeps its tables (each one game in play, with its moves and who holds each
-seat), the finished games' archive entries, its players, and leases (which process plays a
-computer seat) in one store. Several server processes share one store, on one machine
+seat), the finished games' archive entries, its players, leases (which process plays a
+computer seat, which files a finished game) and who is present at which table, process by
+process, in one store. Several server processes share one store, on one machine
 (SQLite, ``saves.store.sqlite_tables``) or on several (PostgreSQL); whatever one process
 writes, the others read, and the store alone decides which of two racing changes wins.
 
@@ -18,7 +19,7 @@ nothing.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, get_args
 
@@ -63,25 +64,41 @@ class StoredTable:
 
 @dataclass(frozen=True, slots=True)
 class ArchivedGame:
-    """A finished table's entry in the archive: its number, game and final save text, and
-    when it finished (seconds since the epoch)."""
+    """A finished table's entry in the archive: its number, game and final save text, when it
+    finished (seconds since the epoch), and the name of its file among the server's saved
+    games: ``None`` while it is not filed yet, ``""`` for a game filed before the name was
+    kept."""
 
     number: int
     game_id: str
     game_text: str
     finished_at: float
+    filed_as: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class StoredPlayer:
     """A player the server knows: ``key`` is their stable identity (as ``StoredSeat``),
     ``name`` as last shown, ``key_fingerprint`` of their SSH key (``None`` without one),
-    ``created``: when first seen (seconds since the epoch)."""
+    ``created``: when first seen, ``last_seen``: when last seen (seconds since the epoch)."""
 
     key: str
     name: str
     key_fingerprint: str | None
     created: float
+    last_seen: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Presence:
+    """Sessions of one server process showing one table: ``holder`` names the process (as
+    for leases), ``number`` the table, ``identity`` the person (as ``StoredSeat``), and
+    ``sessions`` how many of that person's sessions in that process show it."""
+
+    holder: str
+    number: int
+    identity: str
+    sessions: int
 
 
 class TableStoreError(Exception):
@@ -223,6 +240,18 @@ class TableStore(Protocol):
         """The archive entry of a finished table, or ``None``."""
         ...
 
+    def record_filed(self, number: int, filed_as: str) -> ArchivedGame:
+        """Note that the finished table's game is filed among the saved games as ``filed_as``
+        (a file name); ``NoSuchTable`` if it has no archive entry. Reported by
+        ``changes_since`` as a change of the table (its version stays)."""
+        ...
+
+    def unfiled(self) -> builtins.list[ArchivedGame]:
+        """The archive entries whose game is not filed yet (``filed_as`` ``None``), by
+        number: those of a process that died between finishing a game and filing it. Who
+        files one claims it first with a lease (``filing_key``), so that it is filed once."""
+        ...
+
     # -- the change feed -------------------------------------------------------------------
 
     def changes_since(self, cursor: int) -> tuple[int, builtins.list[int]]:
@@ -259,11 +288,37 @@ class TableStore(Protocol):
         """Who holds ``key`` now (its time not run out), or ``None``."""
         ...
 
+    # -- presence ----------------------------------------------------------------------------
+
+    def show_presence(
+        self, holder: str, number: int, sessions: Mapping[str, int], seconds: float
+    ) -> None:
+        """The sessions of process ``holder`` showing table ``number`` are now ``sessions``
+        (each person's identity and how many of their sessions), in place of what ``holder``
+        said of that table before (nothing: none). Kept ``seconds`` from now unless renewed,
+        so that the sessions of a process that dies stop counting as its leases do. Reported
+        by ``changes_since`` as a change of the table (its version stays)."""
+        ...
+
+    def renew_presence(self, holder: str, seconds: float) -> None:
+        """Keep everything ``holder`` said of its sessions ``seconds`` from now (no change is
+        reported)."""
+        ...
+
+    def clear_presence(self, holder: str) -> None:
+        """``holder`` shows no table any more (a process stopping cleanly); every table it
+        showed is reported changed by ``changes_since``."""
+        ...
+
+    def presence(self) -> builtins.list[Presence]:
+        """Every presence whose time has not run out, by table number, holder and identity."""
+        ...
+
     # -- players -----------------------------------------------------------------------------
 
     def add_player(self, key: str, name: str, key_fingerprint: str | None) -> StoredPlayer:
-        """Remember the player ``key`` (their name as now shown); a player known already
-        keeps their ``created`` and gets the new name."""
+        """Remember the player ``key`` (their name as now shown), seen now: one write. A
+        player known already keeps their ``created`` and gets the new name and ``last_seen``."""
         ...
 
     def player(self, key: str) -> StoredPlayer | None: ...
@@ -271,3 +326,8 @@ class TableStore(Protocol):
     def close(self) -> None:
         """Let go of the store (a wait under way ends)."""
         ...
+
+
+def filing_key(number: int) -> str:
+    """The lease claiming the filing of table ``number``'s finished game."""
+    return f"table:{number}:filing"

@@ -27,6 +27,7 @@ import pytest
 from saves.store.tables import (
     MoveRaced,
     NoSuchTable,
+    Presence,
     StaleTable,
     StoredSeat,
     StoredTable,
@@ -265,11 +266,79 @@ def check_players_are_remembered_with_when_they_came(open_store: OpenStore) -> N
         assert store.player("SHA256:abc") is None
         first = store.add_player("SHA256:abc", "ann", "SHA256:abc")
         assert (first.key, first.name, first.key_fingerprint) == ("SHA256:abc", "ann", "SHA256:abc")
+        assert first.last_seen == first.created > 0
         again = other.add_player("SHA256:abc", "annie", "SHA256:abc")
         assert again.name == "annie" and again.created == first.created
+        assert again.last_seen >= first.last_seen
         assert store.player("SHA256:abc") == again
         plain = other.add_player("name:bob", "bob", None)
         assert plain.key_fingerprint is None and store.player("name:bob") == plain
+
+
+# -- presence ------------------------------------------------------------------------------
+
+
+def check_presence_is_kept_per_process_and_told_on_the_feed(open_store: OpenStore) -> None:
+    with opened(open_store) as store, opened(open_store) as other:
+        first, second = new_table(store), new_table(store)
+        cursor, _ = other.changes_since(0)
+        assert other.presence() == []
+        store.show_presence("one", first.number, {ANN.identity: 1}, 60)
+        assert other.presence() == [Presence("one", first.number, ANN.identity, 1)]
+        cursor, changed = other.changes_since(cursor)
+        assert changed == [first.number]
+        assert other.load(first.number) == first  # the table's version stays
+        other.show_presence("two", first.number, {BOB.identity: 2}, 60)
+        store.show_presence("one", first.number, {ANN.identity: 2, BOB.identity: 1}, 60)
+        store.show_presence("one", second.number, {BOB.identity: 1, "name:nobody": 0}, 60)
+        assert store.presence() == [
+            Presence("one", first.number, BOB.identity, 1),  # key:... before name:...
+            Presence("one", first.number, ANN.identity, 2),
+            Presence("two", first.number, BOB.identity, 2),
+            Presence("one", second.number, BOB.identity, 1),
+        ]
+        cursor, changed = other.changes_since(cursor)
+        assert changed == [first.number, second.number]
+        store.show_presence("one", first.number, {}, 60)
+        assert [p.holder for p in other.presence() if p.number == first.number] == ["two"]
+        other.clear_presence("one")  # a process stopping cleanly
+        assert other.presence() == [Presence("two", first.number, BOB.identity, 2)]
+        cursor, changed = store.changes_since(cursor)
+        assert changed == [first.number, second.number]
+
+
+def check_presence_runs_out_unless_renewed(open_store: OpenStore) -> None:
+    with opened(open_store) as store, opened(open_store) as other:
+        table = new_table(store)
+        store.show_presence("kept", table.number, {ANN.identity: 1}, 0.2)
+        store.renew_presence("kept", 60)
+        other.show_presence("gone", table.number, {BOB.identity: 1}, 0.2)
+        assert {p.holder for p in store.presence()} == {"kept", "gone"}
+        # "gone" was shown after "kept" with as little time: once it has run out, so would
+        # "kept" have, had it not been renewed.
+        wait_until(
+            lambda: [p.holder for p in other.presence()] == ["kept"], "the presence to run out"
+        )
+
+
+# -- filing finished games -------------------------------------------------------------------
+
+
+def check_where_a_finished_game_was_filed_is_kept(open_store: OpenStore) -> None:
+    with opened(open_store) as store, opened(open_store) as other:
+        table = new_table(store, ANN, BOB)
+        assert store.unfiled() == []
+        store.append_move(table.number, 0, "clock", "over", finishes=True)
+        cursor, _ = other.changes_since(0)
+        entry = other.archived(table.number)
+        assert entry is not None and entry.filed_as is None
+        assert other.unfiled() == [entry]
+        filed = store.record_filed(table.number, "2026-11-27_1200_martian-chess_ann-bob.pawn")
+        assert filed.filed_as == "2026-11-27_1200_martian-chess_ann-bob.pawn"
+        assert other.archived(table.number) == filed and other.unfiled() == []
+        assert other.changes_since(cursor)[1] == [table.number]
+        with pytest.raises(NoSuchTable):
+            store.record_filed(new_table(store).number, "no.pawn")
 
 
 # -- other processes -----------------------------------------------------------------------
@@ -379,6 +448,35 @@ def check_the_lease_of_a_killed_holder_runs_out(open_store: OpenStore) -> None:
         assert store.lease_holder("table:3") == "me"
 
 
+def _present_until_killed(open_store: OpenStore, number: int, ready: Any) -> None:
+    with opened(open_store) as store:
+        store.show_presence(f"pid-{os.getpid()}", number, {ANN.identity: 1}, 1.0)
+        ready.set()
+        while True:  # renews until killed
+            store.renew_presence(f"pid-{os.getpid()}", 1.0)
+            time.sleep(0.25)
+
+
+def check_the_presence_of_a_killed_process_runs_out(open_store: OpenStore) -> None:
+    with opened(open_store) as store:
+        table = new_table(store)
+        ready = _SPAWN.Event()
+        process = _SPAWN.Process(
+            target=_present_until_killed, args=(open_store, table.number, ready)
+        )
+        process.start()
+        try:
+            assert ready.wait(DEADLINE)
+            assert store.presence() == [
+                Presence(f"pid-{process.pid}", table.number, ANN.identity, 1)
+            ]
+        finally:
+            assert process.pid is not None
+            os.kill(process.pid, signal.SIGKILL)
+            process.join(DEADLINE)
+        wait_until(lambda: store.presence() == [], "the dead process's presence to run out")
+
+
 def _append_until_killed(open_store: OpenStore, number: int) -> None:
     with opened(open_store) as store:
         moves = store.moves(number)
@@ -417,8 +515,12 @@ CHECKS: tuple[Callable[[OpenStore], None], ...] = (
     check_a_wait_ends_when_another_store_writes,
     check_a_lease_has_one_holder_until_released_or_run_out,
     check_players_are_remembered_with_when_they_came,
+    check_presence_is_kept_per_process_and_told_on_the_feed,
+    check_presence_runs_out_unless_renewed,
+    check_where_a_finished_game_was_filed_is_kept,
     check_of_two_processes_moving_at_one_ply_exactly_one_wins,
     check_processes_writing_at_once_lose_nothing,
     check_the_lease_of_a_killed_holder_runs_out,
+    check_the_presence_of_a_killed_process_runs_out,
     check_a_process_killed_while_writing_leaves_a_whole_store,
 )

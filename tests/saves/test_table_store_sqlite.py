@@ -145,3 +145,21 @@ def test_a_database_that_is_not_one_is_kept_aside_and_the_store_begins_empty(
         if ".bad-" in path.name and path.name.endswith(STAMP_END)
     ]
     assert [path.read_bytes() for path in kept] == [b"not a database at all" * 300]
+
+
+def test_games_archived_before_their_file_names_were_kept_count_as_filed(tmp_path: Path) -> None:
+    with SqliteTableStore(tmp_path) as store:
+        store.open_table("martian-chess", "a game", [], (ANN, BOB))
+        store.append_move(1, 0, "clock", "over", finishes=True)
+        store.add_player("name:ann", "ann", None)
+    with sqlite3.connect(paths.store_file(tmp_path), isolation_level=None) as raw:
+        for table in ("server_presence", "server_filed", "server_players_seen"):
+            raw.execute(f"DROP TABLE {table}")  # as the version before made it
+        raw.execute("UPDATE schema_version SET version = ?", (store_sqlite.SCHEMA_VERSION - 1,))
+    raw.close()
+    with SqliteTableStore(tmp_path) as store:
+        entry = store.archived(1)
+        player = store.player("name:ann")
+        assert entry is not None and entry.filed_as == "" and store.unfiled() == []
+        assert player is not None and player.last_seen == player.created
+        assert store.presence() == []
