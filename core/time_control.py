@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -103,6 +104,41 @@ def parse_time_control(text: str) -> TimeControl:
         f"{typed!r} is not a time control: type minutes+seconds such as 10+0 or 5+3, "
         "days a move such as 3d, or - for none."
     )
+
+
+#: The save file's tag of a timed game, with PGN's value: ``600`` (sudden death, seconds),
+#: ``300+3`` (seconds + increment), ``1/259200`` (one move in so many seconds).
+TIME_CONTROL_TAG = "TimeControl"
+_PGN = re.compile(r"(?:(\d{1,7})|(\d{1,7})\+(\d{1,4})|1/(\d{1,8}))")
+
+
+def pgn_text(control: TimeControl) -> str:
+    """The control as PGN's ``TimeControl`` tag writes it (``-`` for none)."""
+    if control.kind == "none":
+        return "-"
+    if control.kind == "correspondence":
+        return f"1/{round(control.seconds)}"
+    if control.kind == "sudden death":
+        return str(round(control.seconds))
+    return f"{round(control.seconds)}+{round(control.increment)}"
+
+
+def time_control_of(tags: Mapping[str, str]) -> TimeControl:
+    """The time control a record's tags give (``NO_CLOCK`` without the tag);
+    ``TimeControlError`` for a value that is not one pawnshop writes."""
+    value = tags.get(TIME_CONTROL_TAG, "-").strip()
+    if value == "-":
+        return NO_CLOCK
+    match = _PGN.fullmatch(value)
+    if match is None:
+        raise TimeControlError(f"The TimeControl tag {value!r} is not a time control.")
+    sudden, base, increment, per_move = match.groups()
+    if per_move is not None:
+        return TimeControl("correspondence", float(per_move))
+    if sudden is not None:
+        return TimeControl("sudden death", float(sudden))
+    kind: TimeControlKind = "increment" if int(increment) else "sudden death"
+    return TimeControl(kind, float(base), float(increment))
 
 
 def clock_text(seconds: float) -> str:

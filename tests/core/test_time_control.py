@@ -14,7 +14,9 @@ from core.time_control import (
     format_clk,
     parse_clk,
     parse_time_control,
+    pgn_text,
     think_seconds,
+    time_control_of,
 )
 from core.time_outcome import outcome_on_time
 
@@ -134,3 +136,19 @@ def test_on_time_in_the_other_games_the_opponent_always_wins(game_id: str) -> No
     game = find_game(game_id)
     state = game.new({}, 1)
     assert outcome_on_time(game, {}, state, 1).winners == (0,)
+
+
+@pytest.mark.parametrize(
+    ("typed", "tag"),
+    [("10+0", "600"), ("5+3", "300+3"), ("3d", "1/259200"), ("-", "-")],
+)
+def test_a_time_control_is_kept_in_pgns_timecontrol_tag(typed: str, tag: str) -> None:
+    control = parse_time_control(typed)
+    assert pgn_text(control) == tag
+    assert time_control_of({"TimeControl": tag}) == control
+
+
+def test_a_record_without_the_tag_has_no_clock_and_a_bad_tag_is_one_sentence() -> None:
+    assert time_control_of({}) == TimeControl("none")
+    with pytest.raises(TimeControlError, match="The TimeControl tag '40/7200' is not"):
+        time_control_of({"TimeControl": "40/7200"})

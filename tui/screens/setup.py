@@ -15,6 +15,7 @@ from core.errors import PawnshopError
 from core.game import Game
 from core.options import OptionSpec
 from core.record import GameRecord
+from core.time_control import TIME_CONTROL_TAG, parse_time_control, pgn_text
 from tui.host import host
 from tui.plain_text import plain
 from tui.play.seat_types import HUMAN, SEAT_TYPES, default_player_name, seat_tags
@@ -23,6 +24,11 @@ from tui.widgets.plain_input import PlainInput
 
 START_HINT = "Enter starts the game; Tab and Shift+Tab move between the options and names."
 SEAT_TYPE_NOTE = "Who plays this seat: a person here, or the computer at Easy, Normal or Hard."
+TIME_CONTROL_NOTE = (
+    "The clock: - for none, minutes+seconds a move such as 10+0 or 5+3, or days a move: 3d."
+)
+#: The time control's field; named as an option's so that its row is marked as theirs are.
+TIME_CONTROL_ID = "option-time-control"
 #: The class of the label of the row whose field has the focus (drawn in reverse video, which
 #: shows at every colour depth and without colour).
 CURRENT_ROW = "-current"
@@ -106,12 +112,13 @@ class SetupScreen(Screen[None]):
         with VerticalScroll(id="setup-form", can_focus=False):
             yield Static(self.game.name, id="setup-title")
             yield Static(self.game.description, id="setup-description")
-            if self.game.option_specs:
-                yield Static("Options", classes="setup-heading")
-                with Grid(id="setup-options"):
-                    for spec in self.game.option_specs:
-                        yield option_label(spec)
-                        yield option_control(spec)
+            yield Static("Options", classes="setup-heading")
+            with Grid(id="setup-options"):
+                for spec in self.game.option_specs:
+                    yield option_label(spec)
+                    yield option_control(spec)
+                yield Label("Time control", id=f"label-{TIME_CONTROL_ID}")
+                yield PlainInput(value="-", id=TIME_CONTROL_ID, compact=True)
             yield Static("Players", classes="setup-heading")
             yield Grid(*self._name_rows(), id="setup-players")
         # Below the form: what the focused field means; under a rule, starting the game.
@@ -153,6 +160,8 @@ class SetupScreen(Screen[None]):
         spec = next((s for s in self.game.option_specs if control_id == f"option-{s.name}"), None)
         if control_id.startswith("seat-type-"):
             self.query_one("#setup-note", Static).update(SEAT_TYPE_NOTE)
+        elif control_id == TIME_CONTROL_ID:
+            self.query_one("#setup-note", Static).update(TIME_CONTROL_NOTE)
         elif spec is not None or control_id.startswith("player-"):
             note = spec.description if spec is not None else "A name for this seat (optional)."
             self.query_one("#setup-note", Static).update(note)
@@ -199,6 +208,12 @@ class SetupScreen(Screen[None]):
 
     # -- reacting -----------------------------------------------------------------------------
 
+    def time_control_tags(self) -> dict[str, str]:
+        """The record's ``TimeControl`` tag for the clock chosen (none without a clock);
+        ``TimeControlError`` says in one sentence what is wrong with what was typed."""
+        control = parse_time_control(self.query_one(f"#{TIME_CONTROL_ID}", Input).value)
+        return {TIME_CONTROL_TAG: pgn_text(control)} if control.timed else {}
+
     @on(Select.Changed, "#setup-options Select")
     @on(Input.Changed, "#setup-options Input")
     async def option_changed(self) -> None:
@@ -229,6 +244,7 @@ class SetupScreen(Screen[None]):
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted, "#setup-players Input")
+    @on(Input.Submitted, f"#{TIME_CONTROL_ID}")
     def start(self) -> None:
         try:
             record = GameRecord(
@@ -236,9 +252,9 @@ class SetupScreen(Screen[None]):
                 self.chosen_options(),
                 seed=host(self).new_seed(),
                 players=self.player_names(),
-                tags=seat_tags(self.seat_types()),
+                tags={**seat_tags(self.seat_types()), **self.time_control_tags()},
             )
-        except (PawnshopError, ValueError) as error:
+        except (PawnshopError, ValueError) as error:  # TimeControlError is a ValueError
             self.say(str(error))
             return
         host(self).open_board(record)

@@ -1,15 +1,22 @@
-"""A player's panel: name, seat, score, whether it is their turn, and the game's own lines."""
+"""A player's panel: name, seat, score, whether it is their turn, the game's own lines, and in
+a timed game the seat's clock."""
 
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
+from textual.message import Message
 from textual.reactive import reactive
+from textual.timer import Timer
 from textual.widget import Widget
 
 from tui.plain_text import cells, clean, clip
+from tui.play.clock import Clocks
 from tui.play.describe import PanelInfo
+
+#: How often a panel with a clock looks at it: tenths show under ten seconds.
+CLOCK_TICK = 0.1
 
 
 class PlayerPanel(Widget):
@@ -23,6 +30,41 @@ class PlayerPanel(Widget):
     COMPONENT_CLASSES = {"player-panel--to-move"}
 
     info: reactive[PanelInfo | None] = reactive(None)
+
+    class FlagFell(Message):
+        """The clock of the panel's seat ran out (posted once per clock given)."""
+
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
+
+    _clocks: Clocks | None = None
+    _seat = 0
+    _clock_shown = ""
+    _flag_told = False
+    _ticking: Timer | None = None
+
+    def show_clock(self, clocks: Clocks | None, seat: int) -> None:
+        """Show ``seat``'s clock of ``clocks`` at the right of the head (``None``: no clock),
+        drawn again as its shown time changes; ``FlagFell`` is posted when it runs out."""
+        self._clocks, self._seat, self._flag_told = clocks, seat, False
+        if clocks is not None and self._ticking is None:
+            self._ticking = self.set_interval(CLOCK_TICK, self.tick_clock)
+        elif clocks is None and self._ticking is not None:
+            self._ticking.stop()
+            self._ticking = None
+        self.refresh()
+
+    def tick_clock(self) -> None:
+        """Draw the clock again if what it shows has changed; tell of a fallen flag once."""
+        clocks = self._clocks
+        if clocks is None:
+            return
+        if clocks.text(self._seat) != self._clock_shown:
+            self.refresh()
+        if not self._flag_told and clocks.flag_fallen() == self._seat:
+            self._flag_told = True
+            self.post_message(self.FlagFell(self._seat))
 
     def watch_info(self, old: PanelInfo | None, new: PanelInfo | None) -> None:
         to_move = bool(new and new.to_move)
@@ -51,6 +93,9 @@ class PlayerPanel(Widget):
         width = self.content_size.width
         name = info.player if info.player == info.seat_name else f"{info.player} ({info.seat_name})"
         score = "" if info.score is None else str(info.score)
+        if self._clocks is not None:
+            self._clock_shown = self._clocks.text(self._seat)
+            score = f"{score}  {self._clock_shown}" if score else self._clock_shown
         # The name is a person's: cut in terminal cells (a wide character takes two).
         name = clip(name, max(1, width - 2 - len(score) - 1))
         head = Text(no_wrap=True, overflow="ellipsis")
