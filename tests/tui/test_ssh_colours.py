@@ -37,6 +37,10 @@ from tui.ssh.colours import (
         ("some-unknown-terminal", {}, "16"),
         ("vt100", {}, "none"),
         ("vt220", {"COLORTERM": "truecolor"}, "none"),
+        ("vt52", {}, "none"),
+        ("vte-256color", {}, "256"),
+        ("vte", {}, "16"),
+        ("vtnt", {}, "16"),
         ("dumb", {}, "none"),
         ("", {}, "none"),
         ("xterm-256color", {"NO_COLOR": "1"}, "none"),
@@ -87,3 +91,4 @@ def test_the_app_console_and_filters_get_the_colour_system(
     assert (app.console.width, app.console.height) == (100, 30)
     depth_filters = [f for f in app.get_line_filters() if isinstance(f, ColourDepthFilter)]
     assert [f.colours for f in depth_filters] == [colours]
+    assert app.no_color == (colours == "none")

@@ -7,6 +7,7 @@ the server's own environment: it comes from the TERM the SSH client sent with it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -42,6 +43,10 @@ TRUECOLOUR_TERMS = frozenset(
 #: TERM values with no colour at all.
 NO_COLOUR_TERMS = frozenset({"", "dumb", "unknown"})
 
+#: Hardware VT terminals (``vt100``, ``vt220``, ``vt52``...): ``vt`` and a digit, unlike
+#: ``vte-256color`` (GNOME's terminals), which shows colour.
+VT_TERM = re.compile(r"vt\d")
+
 RICH_COLOUR_SYSTEMS: dict[ColourSystem, str | None] = {
     "truecolor": "truecolor",
     "256": "256",
@@ -66,7 +71,7 @@ def colour_system_for(term: str, environment: Mapping[str, str] | None = None) -
     if environment.get("NO_COLOR"):
         return "none"
     name = term.strip().lower()
-    if name in NO_COLOUR_TERMS or name.startswith("vt"):
+    if name in NO_COLOUR_TERMS or VT_TERM.match(name):
         return "none"
     if environment.get("COLORTERM", "").lower() in ("truecolor", "24bit"):
         return "truecolor"
@@ -116,7 +121,9 @@ def reduced_style(style: Style, colours: ColourSystem) -> Style:
 def apply_colour_system(app: App[Any], colours: ColourSystem, size: tuple[int, int]) -> None:
     """Give ``app`` a console with the session's colour system and the matching line filter.
 
-    Called once, after the app is built and before it runs.
+    Called once, after the app is built and before it runs. With no colour the app's
+    ``no_color`` is set too, as ``NO_COLOR`` sets it locally: the styles that show a list's
+    highlighted row in reverse video instead of colour go by it (``:nocolor``).
     """
     width, height = size
     app.console = Console(
@@ -134,6 +141,7 @@ def apply_colour_system(app: App[Any], colours: ColourSystem, size: tuple[int, i
         _environ={},
     )
     add_line_filter(app, ColourDepthFilter(colours))
+    app.no_color = colours == "none"
 
 
 def add_line_filter(app: App[Any], line_filter: LineFilter) -> None:
