@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Input, Static
 from tui_helpers import NOW, SIZE, app_test, board_screen, line, make_app, martian_record
 from waiting import wait_for
 
+from saves.autosave import write_autosave
 from saves.format import load, save
 from saves.paths import autosave_file, games_dir
 from tui.screens.game_select import GameSelectScreen
@@ -440,3 +441,23 @@ async def test_a_filter_typed_in_one_burst_after_the_slash_reaches_the_filter(
         field.value = "1-0"
         await pilot.pause()
         assert files_shown(screen) == ["won.pawn"]
+
+
+@app_test
+async def test_the_unfinished_games_fit_80_columns_too(data_dir: Path) -> None:
+    for number in range(30):  # more than fit: a scrollbar on the right, none below
+        players = (f"{LONG_PLAYERS[0]} {number}", LONG_PLAYERS[1])
+        write_autosave(martian_record(("c3-d4",), players=players), data_dir, now=NOW)
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")  # not the game offered: the library
+        screen = await open_library(pilot)
+        await pilot.press("u")
+        await wait_for(lambda: screen.unfinished_ready, what="the unfinished games")
+        await pilot.pause()
+        lines = drawn(app).lines
+        table = lines[3:-3]  # from the header to the last row, the right edge aside
+        assert [line for line in table if SCROLLBAR_CELLS & set(line[:-3])] == []
+        assert all(line[:-3].rstrip().endswith("…") for line in table[1:])  # file names, cut
+        assert lines[-2].rstrip().endswith(" · Enter resumes it · d deletes it")
+        assert not lines[-3].strip()  # the detail on one line

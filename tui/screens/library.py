@@ -292,14 +292,14 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         else:
             when = f"{entry.date} {entry.time}".strip()
             more = " · p plays it on" if entry.result == "*" and not self.read_only else ""
-            rest = f" · {when} · Enter reviews it{more}"
-            self.say(self._fitted(entry.name, rest) + rest)
+            self.say_fitted(entry.name, f" · {when} · Enter reviews it{more}")
 
-    def _fitted(self, name: str, rest: str) -> str:
-        """``name`` cut so that it and ``rest`` fit on the detail line."""
+    def say_fitted(self, name: str, rest: str) -> None:
+        """Say ``name`` and then ``rest`` on one line, ``name`` cut to fit if need be (a
+        file name of 60 cells at 80 columns), so that ``rest`` (the keys) shows whole."""
         width = self.query_one("#library-detail", Static).content_region.width
         width = width or self.app.size.width - 2
-        return clip(name, max(width - cells(rest), 8))
+        self.say(clip(name, max(width - cells(rest), 8)) + rest)
 
     @on(DataTable.RowHighlighted)
     def row_highlighted(self, event: DataTable.RowHighlighted) -> None:

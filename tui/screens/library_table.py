@@ -44,14 +44,22 @@ UNREADABLE = "unreadable"
 WHEEL_ROWS = 3
 
 
-def column_widths(width: int) -> dict[Column, int]:
-    """Each column's width for a table ``width`` cells wide (see the module's docstring)."""
-    room = width - COLUMN_PADDING * len(COLUMNS) - sum(FIXED_WIDTHS.values())
+def shared_widths(width: int, columns: int, fixed: int) -> tuple[int, int, int]:
+    """The game's, the players' and the file name's widths in a table ``width`` cells wide
+    of ``columns`` columns, the others ``fixed`` cells wide together (see the module's
+    docstring)."""
+    room = width - COLUMN_PADDING * columns - fixed
     narrowest, widest = GAME_WIDTHS
     game = min(widest, max(narrowest, room // 4))
     rest = max(room - game, 2)
     players = (rest + 1) // 2
-    return {**FIXED_WIDTHS, "game": game, "players": players, "file": rest - players}
+    return game, players, rest - players
+
+
+def column_widths(width: int) -> dict[Column, int]:
+    """Each column's width for a table ``width`` cells wide (see the module's docstring)."""
+    game, players, file = shared_widths(width, len(COLUMNS), sum(FIXED_WIDTHS.values()))
+    return {**FIXED_WIDTHS, "game": game, "players": players, "file": file}
 
 
 def row_cells(entry: LibraryEntry, widths: dict[Column, int]) -> tuple[Text, ...]:
@@ -118,11 +126,12 @@ class SavedGamesTable(SelfMeasuringDataTable[Text]):
         height = self.scrollable_content_region.height or self.app.size.height
         return max(1, height - self.header_height)
 
-    def _table_width(self) -> int:
+    def table_width(self) -> int:
+        """The cells the columns may take."""
         return self.scrollable_content_region.width or max(self.app.size.width - 2, 0)
 
     def _set_columns(self) -> None:
-        self.widths = column_widths(self._table_width())
+        self.widths = column_widths(self.table_width())
         self.clear(columns=True)
         sort, descending = self._sorted
         for column in COLUMNS:

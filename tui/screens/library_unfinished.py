@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Input
 from saves.errors import SaveError
 from saves.unfinished import UnfinishedGame
 from tui.host import host
-from tui.screens.library_table import SavedGamesTable
+from tui.screens.library_table import SavedGamesTable, shared_widths
 from tui.screens.resume import ResumeScreen
 from tui.screens.unfinished_rows import (
     NO_UNFINISHED,
@@ -114,13 +114,24 @@ class UnfinishedSection:
         games = self.games if self.ready else []
         self.shown = filter_unfinished(games, query)
         table.clear(columns=True)
-        for heading, width in UNFINISHED_HEADINGS:
+        widths = self._widths(table)
+        for (heading, _), width in zip(UNFINISHED_HEADINGS, widths, strict=True):
             table.add_column(Text(heading), width=width)
         for index, game in enumerate(self.shown):
             table.add_row(*unfinished_cells(game), key=str(index))
         rows = [i for i, game in enumerate(self.shown) if game.path == keep]
         if rows:
             table.move_cursor(row=rows[0], animate=False)
+
+    def _widths(self, table: SavedGamesTable) -> list[int]:
+        """Each column's width: the fixed ones, and the rest shared as the saved games'
+        (less a scrollbar's width when the games do not all fit)."""
+        width = table.table_width()
+        if len(self.shown) > table.window_height():
+            width -= table.styles.scrollbar_size_vertical
+        fixed = [cells for _, cells in UNFINISHED_HEADINGS]
+        shared = iter(shared_widths(width, len(fixed), sum(cells or 0 for cells in fixed)))
+        return [next(shared) if cells is None else cells for cells in fixed]
 
     def title(self) -> str:
         total, shown = len(self.games), len(self.shown)
@@ -143,7 +154,7 @@ class UnfinishedSection:
         if not self.ready:
             screen.say(READING)
         elif game is not None:
-            screen.say(unfinished_detail(game))
+            screen.say_fitted(*unfinished_detail(game))
         elif not self.games:
             screen.say(NO_UNFINISHED)
         else:

@@ -10,10 +10,11 @@ from rich.text import Text
 from saves.unfinished import UnfinishedGame
 from tui.plain_text import clean
 
-#: Heading and width of each column of the unfinished games; the file name takes the rest.
+#: Heading and width of each column of the unfinished games; the game, the players and the
+#: file name share what the others leave (``library_table.shared_widths``).
 UNFINISHED_HEADINGS: tuple[tuple[str, int | None], ...] = (
-    ("Game", 13),
-    ("Players", 15),
+    ("Game", None),
+    ("Players", None),
     ("To move", 9),
     ("Moves", 5),
     ("Last played", 16),
@@ -27,8 +28,8 @@ def last_played_text(game: UnfinishedGame) -> str:
 
 
 def unfinished_cells(game: UnfinishedGame) -> tuple[Text, ...]:
-    """The table's cells for one game, as plain text: names are never read as markup, and
-    nothing a terminal would obey is drawn."""
+    """The table's cells for one game, as plain text ending in ``…`` where its column cuts
+    it: names are never read as markup, and nothing a terminal would obey is drawn."""
     cells = (
         game.record.game.name,
         " vs ".join(game.players),
@@ -37,13 +38,14 @@ def unfinished_cells(game: UnfinishedGame) -> tuple[Text, ...]:
         last_played_text(game),
         game.path.name,
     )
-    return tuple(Text(clean(cell), no_wrap=True, end="") for cell in cells)
+    return tuple(Text(clean(cell), no_wrap=True, overflow="ellipsis", end="") for cell in cells)
 
 
-def unfinished_detail(game: UnfinishedGame) -> str:
-    """The line under the table for the highlighted game."""
+def unfinished_detail(game: UnfinishedGame) -> tuple[str, str]:
+    """The line under the table for the highlighted game: its file name, and what follows
+    it (the name is cut to fit the line, the rest never)."""
     turn = f"{game.to_move} to move · " if game.to_move else ""
-    return f"{game.path.name} · {turn}Enter resumes it · d deletes it"
+    return game.path.name, f" · {turn}Enter resumes it · d deletes it"
 
 
 def filter_unfinished(games: Sequence[UnfinishedGame], query: str) -> list[UnfinishedGame]:
