@@ -107,6 +107,9 @@ class GameRecord:
         self.tags: dict[str, str] = dict(tags or {})
         self.root = Node(state=start)
         self.current = self.root
+        #: An ending that the rules of the last position do not give, at the end of the main
+        #: line: a flag fallen, "on time" (``core.time_outcome``). ``None``: the rules decide.
+        self.adjudicated: Outcome | None = None
 
     # -- reading --------------------------------------------------------------------------
 
@@ -119,6 +122,9 @@ class GameRecord:
         return self.game.seat_names(self.options)
 
     def outcome(self) -> Outcome | None:
+        current = self.current
+        if self.adjudicated and current.continuation is None and current.is_mainline():
+            return self.adjudicated
         return self.game.outcome(self.current.state)
 
     def line(self, node: Node | None = None) -> list[Node]:

@@ -42,6 +42,18 @@ def _may_still_win(
     return all(best >= sum(scores[seat] for seat in other) for other in others)
 
 
+def outcome_of_result(result: str, reason: str) -> Outcome:
+    """The outcome a save's Result tag (``1-0``, ``0-1``, ``1/2-1/2``, ``1+3``) and
+    Termination tag give."""
+    if result == "1-0":
+        return Outcome((0,), reason)
+    if result == "0-1":
+        return Outcome((1,), reason)
+    if result == "1/2-1/2":
+        return Outcome((), reason)
+    return Outcome(tuple(int(seat) - 1 for seat in result.split("+")), reason)
+
+
 def outcome_on_time(
     game: Game[Any, Any], options: Mapping[str, str], state: Any, fallen: int
 ) -> Outcome:

@@ -29,7 +29,7 @@ def result_of(record: GameRecord) -> tuple[str, str]:
     """The Result and Termination tags: how the main line ends (``"*"`` while it goes on)."""
     mainline = record.mainline()
     end = mainline[-1] if mainline else record.root
-    outcome = record.game.outcome(end.state)
+    outcome = record.adjudicated or record.game.outcome(end.state)
     if outcome is None:
         return "*", ""
     return outcome.result(len(record.players)), outcome.reason

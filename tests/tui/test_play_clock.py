@@ -9,8 +9,9 @@ import pytest
 from core import find_game
 from core.record import GameRecord
 from core.time_control import parse_time_control
+from saves.errors import SaveError
 from saves.format import dumps, loads
-from tui.play.clock import Clocks, clocks_at, mover_of, timeout_outcome
+from tui.play.clock import Clocks, GameClock, clocks_at, mover_of, timeout_outcome
 
 
 class FakeTime:
@@ -139,3 +140,45 @@ def test_a_flag_ends_the_game_on_time() -> None:
 def test_a_game_without_a_clock_has_no_clocks() -> None:
     with pytest.raises(ValueError):
         Clocks(parse_time_control("-"), 2, FakeTime())
+
+
+def test_a_game_clock_keeps_the_clocks_in_step_with_the_record_and_ends_it_on_time() -> None:
+    time = FakeTime()
+    record = GameRecord(find_game("martian-chess"), seed=1, tags={"TimeControl": "60+2"})
+    game_clock = GameClock.of(record, time)
+    assert game_clock is not None
+    first = record.game.to_move(record.state)
+    for text, seconds in [("c3-d4", 10.0), ("c6-d5", 20.0)]:
+        time.advance(seconds)
+        game_clock.moved(record.play_text(text, main=True))
+    assert [node.clock for node in record.mainline()] == [52.0, 42.0]
+    time.advance(5.0)
+    record.undo(main=True)
+    game_clock.went_to()  # the second move taken back: its mover has its 60 s again
+    assert game_clock.clocks.running == 1 - first
+    assert game_clock.clocks.remaining(1 - first) == 60.0
+    assert game_clock.clocks.remaining(first) == 52.0
+    assert game_clock.flag_fell(1 - first) is None  # not yet
+    time.advance(60.0)
+    outcome = game_clock.flag_fell(1 - first)
+    assert outcome is not None and outcome.winners == (first,)
+    assert record.outcome() == outcome
+    assert game_clock.flag_fell(1 - first) is None  # told once: the game is over
+    text = dumps(record)
+    assert '[Result "1-0"]' in text and '[Termination "North lost on time"]' in text
+    again = loads(text)
+    assert again.outcome() == outcome
+    assert dumps(again) == text
+
+
+def test_a_save_that_claims_an_ending_the_rules_do_not_give_is_still_refused() -> None:
+    record = GameRecord(find_game("martian-chess"), seed=1)
+    record.play_text("c3-d4", main=True)
+    text = dumps(record).replace('[Result "*"]', '[Result "1-0"]')
+    text = text.removesuffix("*\n") + "1-0\n"
+    with pytest.raises(SaveError, match="its main line ends with the game still going on"):
+        loads(text)
+
+
+def test_a_game_without_a_time_control_has_no_game_clock() -> None:
+    assert GameClock.of(GameRecord(find_game("chase"), seed=1), FakeTime()) is None

@@ -18,7 +18,7 @@ from typing import Any
 
 from core.outcome import Outcome
 from core.record import GameRecord, Node
-from core.time_control import TimeControl, clock_text, think_seconds
+from core.time_control import TimeControl, clock_text, think_seconds, time_control_of
 from core.time_outcome import outcome_on_time
 
 TimeSource = Callable[[], float]
@@ -132,3 +132,52 @@ def timeout_outcome(record: GameRecord, fallen: int) -> Outcome:
     """How the game of ``record`` ends with ``fallen``'s flag down, reason "on time"."""
     game: Any = record.game
     return outcome_on_time(game, record.options, record.state, fallen)
+
+
+class GameClock:
+    """The clocks of a game in progress, kept in step with its record: what a screen playing
+    a timed game calls after each move (``moved``), after an undo, redo or takeback
+    (``went_to``), and when a panel tells of a fallen flag (``flag_fell``)."""
+
+    def __init__(self, record: GameRecord, control: TimeControl, now: TimeSource) -> None:
+        self.record = record
+        times = clocks_at(record, record.current, control)
+        self.clocks = Clocks(control, len(record.players), now, times)
+        self.went_to()
+
+    @classmethod
+    def of(cls, record: GameRecord, now: TimeSource) -> GameClock | None:
+        """The clocks of ``record``'s time control (its ``TimeControl`` tag), ``None`` for a
+        game without one; ``TimeControlError`` for a tag that is not one."""
+        control = time_control_of(record.tags)
+        return cls(record, control, now) if control.timed else None
+
+    def _to_move(self) -> int | None:
+        record = self.record
+        return None if record.outcome() is not None else record.game.to_move(record.state)
+
+    def moved(self, node: Node) -> None:
+        """``node``'s move was just played: its mover's clock stops and its time left is kept
+        with the move; the next seat's clock starts (none once the game is over)."""
+        node.clock = self.clocks.press(mover_of(self.record, node), self._to_move())
+
+    def went_to(self) -> None:
+        """The record's current position changed other than by a move (undo, redo, an
+        accepted takeback): each clock is set back to its time there, the mover's running."""
+        record = self.record
+        self.clocks.set_times(clocks_at(record, record.current, self.clocks.control))
+        seat = self._to_move()
+        if seat is None:
+            self.clocks.stop()
+        else:
+            self.clocks.start(seat)
+
+    def flag_fell(self, seat: int) -> Outcome | None:
+        """End the game on time if ``seat``'s flag is down (``None`` if it is not, or the game
+        is already over): the record keeps the ending, and its save file the result."""
+        if self.record.outcome() is not None or self.clocks.flag_fallen() != seat:
+            return None
+        outcome = timeout_outcome(self.record, seat)
+        self.clocks.stop()
+        self.record.adjudicated = outcome
+        return outcome
