@@ -1,5 +1,7 @@
 """Opening a table: the game, its options, and for each seat me, a player to come, or a computer.
 
+The options are shown as on the setup screen (``tui.screens.setup``): only those that have an
+effect under the others, and Tab/Shift+Tab move between the fields in the help's words.
 Dismisses with the new table (already in the hall), or ``None`` when the player goes back.
 """
 
@@ -20,7 +22,13 @@ from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.seat_types import HUMAN, SEAT_TYPES
 from tui.play.table import Table, TableRefusal
-from tui.screens.setup import chosen_options, option_control
+from tui.screens.setup import (
+    FORM_BINDINGS,
+    chosen_options,
+    option_control,
+    option_label,
+    show_options_that_apply,
+)
 from tui.widgets.key_footer import KeyFooter
 
 #: What each seat may be given, with the words the form shows.
@@ -38,6 +46,7 @@ class NewTableScreen(Screen[Table | None]):
     HELP_TITLE = "Keys when opening a table"
     AUTO_FOCUS = "#table-game"
     BINDINGS = [
+        *FORM_BINDINGS,
         Binding("escape", "back", "Back", id="table.new.back"),
         Binding("ctrl+o", "open_table", "Open the table", id="table.new.open"),
     ]
@@ -76,7 +85,7 @@ class NewTableScreen(Screen[Table | None]):
     def _option_rows(self) -> list[Widget]:
         rows: list[Widget] = []
         for spec in self.game.option_specs:
-            rows.append(Label(spec.label))
+            rows.append(option_label(spec))
             rows.append(option_control(spec))
         return rows
 
@@ -94,6 +103,9 @@ class NewTableScreen(Screen[Table | None]):
                 )
             )
         return rows
+
+    def on_mount(self) -> None:
+        show_options_that_apply(self, self.game)
 
     # -- reading the form ---------------------------------------------------------------------
 
@@ -123,13 +135,14 @@ class NewTableScreen(Screen[Table | None]):
         options = self.query_one("#new-table-options", Grid)
         await options.remove_children()
         await options.mount_all(self._option_rows())
+        show_options_that_apply(self, game)
         await self._show_seats()
 
     @on(Select.Changed, "#new-table-options Select")
     @on(Input.Changed, "#new-table-options Input")
     async def option_changed(self) -> None:
         try:
-            options = self.game.resolve_options(self.chosen_options())
+            options = self.game.resolve_options(show_options_that_apply(self, self.game))
         except PawnshopError as error:
             self.say(str(error))
             return
