@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from review_helpers import open_library
+from textual import events
 from textual.widgets import DataTable
 from tui_helpers import NOW, SIZE, app_test, board_screen, make_app, martian_record
 from waiting import wait_for
@@ -24,6 +25,7 @@ from saves.store import Column, LibraryIndex
 from tui.play.library_pages import PAGE
 from tui.play.storage import Storage
 from tui.screens.library import LibraryScreen
+from tui.screens.library_table import WHEEL_ROWS
 
 COUNT = 300
 LINES = (("c3-d4",), ("c3-d4", "b6-a5"), ("c3-d4", "b6-a5", "d2xa5"))
@@ -199,3 +201,38 @@ async def test_the_screen_reads_only_the_pages_it_shows(
         assert len(screen.shown) == 100  # P100 ... P199
     assert calls and all(limit is not None and limit <= PAGE for limit, _ in calls)
     assert sum(rows for _, rows in calls) < 8 * PAGE
+
+
+def wheel(pilot: Any, screen: LibraryScreen, down: bool) -> None:
+    """One turn of the mouse wheel over the middle of the table, as a terminal reports it."""
+    region = screen.query_one(DataTable).region
+    x, y = region.x + 5, region.y + region.height // 2
+    kind = events.MouseScrollDown if down else events.MouseScrollUp
+    event = kind(None, x, y, 0, 1 if down else -1, 0, False, False, False, screen_x=x, screen_y=y)
+    pilot.app.post_message(event)
+
+
+@app_test
+async def test_the_wheel_moves_the_window_and_a_wider_screen_gives_the_players_room(
+    data_dir: Path,
+) -> None:
+    fill(data_dir)
+    order = expected(data_dir, "date", True)
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await synced_library(pilot)
+        table = screen.query_one(DataTable)
+        rows = table.row_count
+        for _ in range(2):
+            wheel(pilot, screen, down=True)
+        await wait_for(lambda: window_names(screen)[:1] == [order[2 * WHEEL_ROWS]], what="down")
+        assert window_names(screen) == order[2 * WHEEL_ROWS : 2 * WHEEL_ROWS + rows]
+        assert highlighted_name(screen) in window_names(screen)  # the cursor goes along
+        wheel(pilot, screen, down=False)
+        await wait_for(lambda: window_names(screen)[:1] == [order[WHEEL_ROWS]], what="up")
+        players = screen.query_one(DataTable).ordered_columns[1]
+        narrow = players.width
+        await pilot.resize_terminal(130, 34)
+        await wait_for(lambda: table.row_count == rows + 10, what="ten more rows")
+        assert window_names(screen)[: rows + 10] == order[WHEEL_ROWS : WHEEL_ROWS + rows + 10]
+        assert screen.query_one(DataTable).ordered_columns[1].width > narrow + 15

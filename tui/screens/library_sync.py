@@ -127,7 +127,9 @@ class LibrarySync:
         self.screen.set_interval(WATCH_SECONDS, self._look)
 
     def _look(self) -> None:
-        if not self.running and self._stamp() != self._folder_stamp:
+        """Sync if the folder changed, or if the reader found the database damaged while
+        reading (it set it aside and reads a new, empty one that only a sync fills)."""
+        if not self.running and (self._stamp() != self._folder_stamp or self.reader.notices):
             self.start()
 
     def _stamp(self) -> tuple[int, int] | None:
