@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from core.ai import move_seed
+from core.ai.levels import find_level
 from core.ai.stagnation import record_quiet_plies
 from core.errors import PawnshopError
 from core.game import Move
@@ -106,6 +107,9 @@ class ComputerTurns:
         self.busy: Search | None = None
         #: What the last search that came to an end found, and how (``stopped``: hurried).
         self.last_result: SearchResult | None = None
+        #: In a timed game, the seconds a seat may think on its move by its clock
+        #: (``tui.play.clock.Clocks.think_seconds``): a search thinks no longer than that.
+        self.think_limit: Callable[[int], float] | None = None
 
     @property
     def runner(self) -> ComputerRunner:
@@ -183,7 +187,12 @@ class ComputerTurns:
     # -- the search itself ------------------------------------------------------------------
 
     def _start(self, search: Search, record: GameRecord) -> None:
-        request = search_request(record, search.node, search.level)
+        seconds = None
+        if self.think_limit is not None and search.kind == "move":
+            own = find_level(search.level).seconds
+            limit = self.think_limit(search.seat)
+            seconds = limit if own is None else min(own, limit)
+        request = search_request(record, search.node, search.level, seconds)
         try:
             search.handle = self.runner.submit(request)
         except Exception as error:  # too many searches, or no process could be started
