@@ -67,6 +67,7 @@ LISTEN_SLICE = 0.5
 RECONNECT_PAUSE = 0.5
 
 _TABLE_FIELDS = "number, game_id, game_text, plies, status, version, reason"
+_SEATS = "SELECT name, identity, level FROM server_seats WHERE number = %s ORDER BY seat"
 _NOW = "SELECT extract(epoch FROM clock_timestamp())::double precision"
 
 
@@ -149,22 +150,35 @@ class PostgresTableStore(SqlPresence, SqlFiling):
         *,
         finishes: bool = False,
     ) -> StoredTable:
+        status: TableStatus = "finished" if finishes else "open"
         with self._writing() as db:
-            table = _open_table(db, number)
-            if table.plies != seen_plies:
+            # The ply count checked and moved on in one statement, which locks the row: of two
+            # processes at one ply, the second finds the count moved on and changes nothing.
+            moved = db.execute(
+                "UPDATE server_tables SET game_text = %s, plies = plies + 1, status = %s,"
+                " reason = '', version = version + 1"
+                " WHERE number = %s AND plies = %s AND status = 'open'"
+                f" RETURNING {_TABLE_FIELDS}",
+                (game_text, status, number, seen_plies),
+            ).fetchone()
+            if moved is None:
+                table = _open_table(db, number)
                 raise MoveRaced(
                     table,
                     f"Another move reached table {number} first (it has {table.plies} moves).",
                 )
-            db.execute(
-                "INSERT INTO server_moves (number, ply, notation) VALUES (%s, %s, %s)",
-                (number, seen_plies + 1, move),
-            )
-            status: TableStatus = "finished" if finishes else "open"
-            _update(db, table, game_text, seen_plies + 1, status)
+            with db.pipeline():  # the rest of the move in one exchange with the server
+                db.execute(
+                    "INSERT INTO server_moves (number, ply, notation) VALUES (%s, %s, %s)",
+                    (number, seen_plies + 1, move),
+                )
+                announced = _announce_change(db, number)
+                seats = db.execute(_SEATS, (number,))
+            _forget_old_changes(db, announced)
+            table = _table_of(moved, seats.fetchall())
             if finishes:
                 self._archive(db, table, game_text)
-            return _existing_table(db, number)
+            return table
 
     def replace_game(
         self, number: int, seen_version: int, game_text: str, moves: Sequence[str]
@@ -449,14 +463,29 @@ def _update(
 
 
 def _note_change(db: Connection, number: int) -> None:
-    """Add the change of table ``number`` to the feed and announce it, both in the change's
-    transaction; the feed's lock, held to the commit, keeps its numbers in commit order. Now
-    and then the oldest changes are forgotten."""
+    """Add the change of table ``number`` to the feed and announce it (see
+    ``_announce_change``), and now and then forget the oldest changes."""
+    _forget_old_changes(db, _announce_change(db, number))
+
+
+def _announce_change(db: Connection, number: int) -> psycopg.Cursor[tuple[Any, ...]]:
+    """Add the change of table ``number`` to the feed and send its ``NOTIFY``, both in the
+    change's transaction (the notice goes out at the commit); the feed's lock, held to the
+    commit, keeps the feed's numbers in commit order. The cursor that will give the change's
+    number (read once a pipeline the statements are in has run)."""
     db.execute("SELECT pg_advisory_xact_lock(%s)", (FEED_LOCK,))
-    seq = int(
-        _one(db, "INSERT INTO server_changes (number) VALUES (%s) RETURNING seq", (number,))[0]
+    return db.execute(
+        "WITH change AS (INSERT INTO server_changes (number) VALUES (%s) RETURNING seq)"
+        " SELECT seq, pg_notify(%s, seq::text) FROM change",
+        (number, CHANNEL),
     )
-    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, str(seq)))
+
+
+def _forget_old_changes(db: Connection, announced: psycopg.Cursor[tuple[Any, ...]]) -> None:
+    """Every thousand changes, forget those older than the newest ``FEED_KEPT``."""
+    row = announced.fetchone()
+    assert row is not None
+    seq = int(row[0])
     if seq % 1000 == 0:
         db.execute("DELETE FROM server_changes WHERE seq <= %s", (seq - FEED_KEPT,))
 
@@ -494,18 +523,20 @@ def _find_table(db: Connection, number: int, *, lock: bool = False) -> StoredTab
     ).fetchone()
     if row is None:
         return None
+    return _table_of(row, db.execute(_SEATS, (number,)).fetchall())
+
+
+def _table_of(row: Sequence[Any], seat_rows: Sequence[Sequence[Any]]) -> StoredTable:
+    """The table a row of ``server_tables`` and its seats' rows (``_SEATS``) say."""
     seats: list[StoredSeat | None] = []
-    for name, identity, level in db.execute(
-        "SELECT name, identity, level FROM server_seats WHERE number = %s ORDER BY seat",
-        (number,),
-    ):
+    for name, identity, level in seat_rows:
         free = identity == "" and level is None
         seats.append(None if free else StoredSeat(str(name), str(identity), level))
-    table_number, game_id, game_text, plies, status, version, reason = row
+    number, game_id, game_text, plies, status, version, reason = row
     if status not in TABLE_STATUSES:
         raise ValueError(f"table {number} has an unknown status {status!r}")
     return StoredTable(
-        int(table_number),
+        int(number),
         str(game_id),
         str(game_text),
         int(plies),
