@@ -3,9 +3,9 @@ processes on several machines.
 
 Each process opens its own ``PostgresTableStore`` on the database's URL (the schema of
 ``saves.store.postgres``). Every change is one transaction that locks the table's row
-(``SELECT ... FOR UPDATE``) before checking what it checks (the ply count, the version, a free
-seat): of two processes racing, the second waits for the first and then reads what it wrote,
-so exactly one wins.
+before checking what it checks (``SELECT ... FOR UPDATE``: the version, a free seat; a move's
+ply count is checked by the ``UPDATE`` itself, ``WHERE plies = seen``): of two processes
+racing, the second waits for the first and then reads what it wrote, so exactly one wins.
 
 Every change of a table adds a row to ``server_changes`` (the change feed) and sends a
 ``NOTIFY`` with its number, in the change's own transaction, so that the notice goes out when
