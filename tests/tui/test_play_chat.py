@@ -4,16 +4,19 @@ an injected clock, muting, spectators hidden by a player, rooms per table and th
 from __future__ import annotations
 
 import unicodedata
+from pathlib import Path
 
 import pytest
 from hostile_text import CORPUS, LONG, MARKUP
 
+from saves.store.sqlite_players import SqlitePlayerStore
 from tui.play.chat import (
     LOBBY,
     MAX_CHARACTERS,
     ChatRefused,
     ChatRoom,
     ChatViewer,
+    stored_room,
     typed,
 )
 
@@ -140,3 +143,20 @@ def test_rooms_keep_their_own_lines() -> None:
     assert [line.text for line in table.lines] == ["good game"]
     again = ChatRoom("3", time, table.lines)
     assert list(again.lines) == list(table.lines)
+
+
+def test_a_stored_room_keeps_its_lines_for_the_next_server_process(tmp_path: Path) -> None:
+    time = FakeTime()
+    texts = [t for t in CORPUS if t not in LONG and t.strip("\x00 ")]
+    with SqlitePlayerStore(tmp_path) as store:
+        lobby = stored_room(store, LOBBY, time)
+        said = []
+        for number, text in enumerate(texts):
+            try:
+                said.append(lobby.say(f"name:p{number}", f"p{number}", text))
+            except ChatRefused:
+                continue
+        stored_room(store, "4", time).say("name:ann", "ann", "at the table")
+    with SqlitePlayerStore(tmp_path) as again:
+        assert list(stored_room(again, LOBBY, time).lines) == said
+        assert [line.text for line in stored_room(again, "4", time).lines] == ["at the table"]

@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from saves.store.sql_players import SqlPlayerStore, StoredChatLine
 from tui.play.identity import display_name
 
 #: A line is at most this many characters, once cleaned.
@@ -68,11 +69,20 @@ class ChatRoom:
     """The lines of one table or of the lobby, and each sender's recent lines for the rate
     limit."""
 
-    def __init__(self, name: str, now: TimeSource, lines: Iterable[ChatLine] = ()) -> None:
+    def __init__(
+        self,
+        name: str,
+        now: TimeSource,
+        lines: Iterable[ChatLine] = (),
+        *,
+        keep: Callable[[ChatLine], None] | None = None,
+    ) -> None:
+        """``keep`` is handed each line said, to keep it (``stored_room``)."""
         self.name = name
         self._now = now
         self.lines: deque[ChatLine] = deque(lines, maxlen=KEPT_LINES)
         self._sent: dict[str, deque[float]] = {}
+        self._keep = keep
 
     def say(
         self, speaker_key: str, speaker: str, text: str, *, spectator: bool = False
@@ -90,8 +100,29 @@ class ChatRoom:
             )
         sent.append(now)
         line = ChatLine(speaker_key, speaker, shown, now, spectator)
+        if self._keep is not None:
+            self._keep(line)
         self.lines.append(line)
         return line
+
+
+def _from_store(stored: StoredChatLine) -> ChatLine:
+    return ChatLine(
+        stored.speaker_key, stored.speaker, stored.text, stored.said_at, stored.spectator
+    )
+
+
+def stored_room(store: SqlPlayerStore, name: str, now: TimeSource) -> ChatRoom:
+    """The room ``name`` with the lines the store keeps of it, each new line kept there too
+    (``now``: seconds since the epoch, as the store keeps them)."""
+
+    def keep(line: ChatLine) -> None:
+        store.add_chat_line(
+            name, line.speaker_key, line.speaker, line.text, line.at, line.spectator
+        )
+
+    lines = [_from_store(stored) for stored in store.chat_lines(name, limit=KEPT_LINES)]
+    return ChatRoom(name, now, lines, keep=keep)
 
 
 @dataclass
