@@ -88,10 +88,11 @@ def alive(pid: int) -> bool:
     return True
 
 
-async def join(stack: AsyncExitStack, port: int, name: str) -> Seat:
+async def join(stack: AsyncExitStack, port: int, name: str, wait: str = LOBBY) -> Seat:
+    """Connect as ``name`` and wait until the screen shows ``wait``."""
     connection = await stack.enter_async_context(connect(Port(port), name))  # type: ignore[arg-type]
     seat = Seat(connection, await open_terminal(connection))
-    await seat.shows(LOBBY, timeout=START_TIMEOUT)
+    await seat.shows(wait, timeout=START_TIMEOUT)
     return seat
 
 
