@@ -83,6 +83,10 @@ class Node:
 class GameRecord:
     """Everything needed to replay, save and review one game."""
 
+    #: An ending that the rules of the last position do not give, at the end of the main
+    #: line: a flag fallen, "on time" (``core.time_outcome``). ``None``: the rules decide.
+    adjudicated: Outcome | None = None
+
     def __init__(
         self,
         game: Game[Any, Any],
@@ -107,9 +111,7 @@ class GameRecord:
         self.tags: dict[str, str] = dict(tags or {})
         self.root = Node(state=start)
         self.current = self.root
-        #: An ending that the rules of the last position do not give, at the end of the main
-        #: line: a flag fallen, "on time" (``core.time_outcome``). ``None``: the rules decide.
-        self.adjudicated: Outcome | None = None
+        self.adjudicated = None
 
     # -- reading --------------------------------------------------------------------------
 
