@@ -125,9 +125,11 @@ class NetApp(PawnshopApp):
 
 def net_app_factory(hall: TableHall) -> Callable[[SessionInfo], Any]:
     """The app factory for ``tui.ssh.run``: one ``NetApp`` per session, all sharing ``hall``.
-    Each newcomer first has the hall set aside any table the lobby could not show."""
+    Each newcomer is remembered among the server's players, and first has the hall set aside
+    any table the lobby could not show."""
 
     def build(info: SessionInfo) -> NetApp:
+        hall.arrived(info.player)
         hall.check_tables()
         return NetApp(hall, info.player, ascii_board=info.ascii)
 

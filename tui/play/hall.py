@@ -13,7 +13,11 @@ move at a ply that is no longer the table's, and the table is then put back as s
 mover told why. Changes made by other processes come in through the store's change feed,
 followed on a thread of its own (``tui.play.hall_feed``), and reach the tables' screens and
 the lobbies as the changes made here do. A computer seat is played by one process only: the
-one holding the table's lease (``tui.play.table_computers.ComputerLeases``).
+one holding the table's lease (``tui.play.table_computers.ComputerLeases``). Who shows which
+table is kept in the store too, so that a player whose session is on another process counts
+as present (``tui.play.hall_presence``); a finished game is filed once, by the process that
+finished it or, if that one died first, by another (``tui.play.table_filing``); and each
+player who arrives is remembered in the store's players.
 
 Every session's lobby lists every table, so a table the lobby cannot describe would fail every
 lobby: such a table is set aside (in the store, its game written into ``tables/set-aside/``),
@@ -35,13 +39,13 @@ from pathlib import Path
 from typing import Protocol
 
 from core.game import Game
-from core.record import GameRecord
+from core.record import GameRecord, Node
 from core.registry import all_games
-from saves.errors import SaveError
 from saves.store.sqlite_tables import SqliteTableStore
 from saves.store.tables import StaleTable, StoredTable, TableStore, TableStoreError
 from tui.play.computer import ComputerRunner
 from tui.play.hall_feed import FeedFollower
+from tui.play.hall_presence import Elsewhere, HallPresence
 from tui.play.identity import PlayerIdentity
 from tui.play.listeners import LOG_ONLY, Containment
 from tui.play.seat_types import level_of
@@ -55,7 +59,7 @@ from tui.play.stored_tables import (
 from tui.play.table import Change, SeatHolder, Table, TableRefusal
 from tui.play.table_cache import StoredTables
 from tui.play.table_computers import ComputerLeases, TableComputers
-from tui.play.table_files import file_finished_table
+from tui.play.table_filing import GameFiling
 
 #: What the creator of a table chooses for each seat: themselves, nobody yet, or a computer
 #: seat type (``computer:normal``).
@@ -115,6 +119,8 @@ class TableHall(StoredTables):
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.lease_seconds = lease_seconds
         self.leases = ComputerLeases(self.store, self.holder, lease_seconds, log)
+        self.presence = HallPresence(self.store, self.holder, lease_seconds, log)
+        self.filing = GameFiling(self.store, self.holder, lease_seconds, data_dir, self.lookup, log)
         self._feed: FeedFollower | None = None
 
     @property
@@ -129,9 +135,35 @@ class TableHall(StoredTables):
         the store; how many tables there are (those that cannot be read, or that the lobby
         cannot show, are set aside)."""
         import_table_files(self.data_dir, self.store, self.log, self.lookup)
+        self.filing.file_unfiled()
         self.flush()
         self.log.info("restored %d tables", len(self.tables))
         return len(self.tables)
+
+    def flush(self) -> None:
+        """As ``StoredTables.flush``, and who shows the tables in the other processes (first,
+        so that a table coming in now comes with it)."""
+        try:
+            self._presence_found(self.presence.read())
+        except TableStoreError as error:
+            self.log.error("who is at the tables cannot be read: %s", error)
+        super().flush()
+
+    def arrived(self, player: PlayerIdentity) -> None:
+        """A session of ``player`` began: remember them among the store's players (their
+        name, key and when they were last seen), on a thread of the loop's, so that no
+        login waits for the store."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            self._remember(player)
+        else:
+            loop.run_in_executor(None, self._remember, player)
+
+    def _remember(self, player: PlayerIdentity) -> None:
+        try:
+            self.store.add_player(player.key, player.name, player.key_fingerprint)
+        except Exception as error:  # on a thread whose failure nobody else would hear of
+            self.log.error("player %s could not be remembered: %s", player.name, error)
 
     def start(self) -> None:
         """Follow the store's changes made elsewhere, and start the searches of computer
@@ -158,6 +190,7 @@ class TableHall(StoredTables):
             computers.close()
         self._computers.clear()
         self.leases.release_all()
+        self.presence.clear()
         self.runner.shutdown()
         if self._own_store:
             self.store.close()
@@ -262,6 +295,7 @@ class TableHall(StoredTables):
 
     def _add(self, table: Table, stored: StoredTable) -> None:
         super()._add(table, stored)
+        table.present_elsewhere = dict(self.presence.elsewhere.get(table.number, {}))
         table.on_change = self._table_changed
         table.log = self.log
         table.containment = self.containment
@@ -275,6 +309,7 @@ class TableHall(StoredTables):
         if computers is not None:
             computers.close()
         self.leases.release(number)
+        self.presence.forget(number)
 
     def _arrived(self, stored: StoredTable, record: GameRecord) -> Table | None:
         """A table opened by another process: listed here too, if the lobby can show it."""
@@ -298,9 +333,16 @@ class TableHall(StoredTables):
             computers.update(not computers.to_move() or self.leases.take(table.number))
 
     def _renew_leases(self) -> None:
-        """On the feed's thread: renew the leases held, and have the loop look for computer
-        seats nobody plays (their process gone)."""
+        """On the feed's thread: renew the leases held and what this hall said of who is
+        here, read what the other processes say (a process that died has stopped saying
+        it), try again the games left unfiled, and have the loop look for computer seats
+        nobody plays (their process gone)."""
         self.leases.renew()
+        self.presence.renew()
+        self._read_presence()
+        filed = self.filing.retry()
+        if filed:
+            self._on_loop(self._filed_elsewhere, filed)
         self._on_loop(self._tend_computers)
 
     def _tend_computers(self) -> None:
@@ -321,6 +363,8 @@ class TableHall(StoredTables):
         self._tell_lobbies()
 
     def _keep(self, table: Table, change: Change) -> None:
+        if change == "watchers":
+            self.presence.show(table)
         self._update_computers(table)
         if (change == "watchers" and not table.watchers) or table.finished:
             self._forget_if_done(table)
@@ -337,15 +381,73 @@ class TableHall(StoredTables):
     def _listing_changed(self) -> None:
         self._tell_lobbies()
 
+    # -- presence and filing, across processes -------------------------------------------------
+
+    def _changed_elsewhere(self, numbers: list[int]) -> None:
+        """On the feed's thread: the tables changed elsewhere, and who shows them."""
+        super()._changed_elsewhere(numbers)
+        self._read_presence()
+
+    def _read_presence(self) -> None:
+        """On the feed's thread: hand what the other processes say of who is here to the
+        loop."""
+        self._on_loop(self._presence_found, self.presence.read())
+
+    def _presence_found(self, found: Elsewhere) -> None:
+        """On the loop: tell each table whose sessions elsewhere changed."""
+        before, self.presence.elsewhere = self.presence.elsewhere, found
+        if found == before:
+            return
+        for number in sorted(set(before) | set(found)):
+            table = self.tables.get(number)
+            if table is not None:
+                table.seen_elsewhere(found.get(number, {}))
+
+    def keep_move(self, table: Table, node: Node) -> None:
+        """A finishing move claims the game's filing before it is stored, so that no other
+        process files it meanwhile."""
+        claimed = table.finished and self.filing.claim(table.number)
+        try:
+            super().keep_move(table, node)
+        except TableRefusal:
+            if claimed:
+                self.filing.release(table.number)
+            raise
+
     def _finished(self, table: Table) -> None:
         """File the game this process finished among the server's saved games."""
-        try:
-            table.filed_as = file_finished_table(table, self.data_dir, self.lookup)
-        except SaveError as error:
-            self.log.error("finished table %d could not be filed: %s", table.number, error)
+        if not self.filing.holds(table.number):
+            self.log.error("table %d: its filing is claimed elsewhere", table.number)
+            self.filing.note_unfiled(table.number)
             return
-        self.filed[table.number] = table.filed_as
-        self.log.info("table %d finished, filed as %s", table.number, table.filed_as)
+        path = self.filing.file_own(table)
+        if path is not None:
+            table.filed_as = path
+            self.filed[table.number] = path
+
+    def _moved_on(self, table: Table, stored: StoredTable, record: GameRecord) -> None:
+        """A table finished elsewhere knows where its game was filed, if it is already, before
+        its screens hear that it is over."""
+        if stored.status == "finished" and table.filed_as is None:
+            try:
+                entry = self.store.archived(stored.number)
+            except TableStoreError as error:
+                self.log.error(
+                    "table %d: its archive entry cannot be read: %s", table.number, error
+                )
+                entry = None
+            if entry is not None and entry.filed_as:
+                table.filed_as = self.filing.path(entry.filed_as)
+            elif entry is not None and entry.filed_as is None:
+                self.filing.note_unfiled(stored.number)
+        super()._moved_on(table, stored, record)
+
+    def _filed_elsewhere(self, filed: list[tuple[int, Path]]) -> None:
+        """On the loop: the games of these tables have a file now."""
+        for number, path in filed:
+            table = self.tables.get(number)
+            if table is not None and table.filed_as is None:
+                table.filed_as = path
 
     def _forget_if_done(self, table: Table) -> None:
         """A finished table nobody looks at any more leaves the list (its game is filed and

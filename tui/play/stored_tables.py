@@ -196,6 +196,7 @@ def import_table_files(
         if table.finished:
             store.finish(kept.number, kept.version, text)
             filed = file_finished_game(table.record, data_dir, games=games)
+            store.record_filed(kept.number, filed.name)
             log.info("table %d finished, filed as %s", table.number, filed)
         _move_in(path, log)
         brought += 1

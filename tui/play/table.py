@@ -14,13 +14,15 @@ A table of a server is a cache of the table in the server's store, which other p
 change too. Each change made here goes to the table's ``keeper`` (the hall, which writes it to
 the store) before anyone hears of it; a change the store refuses (another process moved
 first) puts the table back as stored (``adopt``), and the player hears why in one sentence.
-A change made elsewhere reaches the table the same way, through ``adopt``.
+A change made elsewhere reaches the table the same way, through ``adopt``; and who shows the
+table in the server's other processes is handed in by the hall (``seen_elsewhere``), so that
+a player whose session is on another process counts as present.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol
@@ -36,8 +38,9 @@ from tui.play.seat_types import default_player_name
 from tui.play.takeback import Takeback, takeback_target
 
 #: What changed, for whoever keeps the table (its computers, the lobby); ``stored``: the table
-#: became what its store says (changed elsewhere, or a change of its own refused).
-Change = Literal["seats", "move", "takeback", "watchers", "stored"]
+#: became what its store says (changed elsewhere, or a change of its own refused);
+#: ``presence``: who shows it in the server's other processes.
+Change = Literal["seats", "move", "takeback", "watchers", "stored", "presence"]
 
 
 class TableRefusal(Exception):
@@ -117,6 +120,9 @@ class Table:
         self.view = RecordView(record)
         self.holders = holders
         self.watchers: list[TableWatcher] = []
+        #: The sessions showing the table in the server's other processes: each person's
+        #: identity and how many of their sessions (``seen_elsewhere``).
+        self.present_elsewhere: dict[str, int] = {}
         self.takeback: Takeback | None = None
         #: What the last change at the table was, in words (empty for a quiet change).
         self.latest_news = ""
@@ -166,18 +172,22 @@ class Table:
 
     def is_present(self, seat: int) -> bool:
         """Whether the holder of ``seat`` is here: a computer always is, a person while a
-        session of theirs shows the table."""
+        session of theirs shows the table, in this process or another."""
         holder = self.holders[seat]
         if holder is None:
             return False
-        if holder.is_computer:
+        if holder.is_computer or self.present_elsewhere.get(holder.identity, 0) > 0:
             return True
         return any(watcher.player.key == holder.identity for watcher in self.watchers)
 
     @property
     def spectators(self) -> int:
-        """Sessions watching without a seat."""
-        return sum(1 for watcher in self.watchers if self.seat_of(watcher.player) is None)
+        """Sessions watching without a seat, in this process and the others."""
+        seated = {holder.identity for holder in self.holders if holder is not None}
+        here = sum(1 for watcher in self.watchers if watcher.player.key not in seated)
+        return here + sum(
+            count for identity, count in self.present_elsewhere.items() if identity not in seated
+        )
 
     def state_text(self) -> str:
         if self.finished:
@@ -230,6 +240,14 @@ class Table:
         if watcher in self.watchers:
             self.watchers.remove(watcher)
             self._changed("watchers", "")
+
+    def seen_elsewhere(self, sessions: Mapping[str, int]) -> None:
+        """Who shows the table in the server's other processes now (each person's identity
+        and how many sessions); everyone at the table is told if that changed who is here."""
+        shown = {identity: count for identity, count in sessions.items() if count > 0}
+        if shown != self.present_elsewhere:
+            self.present_elsewhere = shown
+            self._changed("presence", "")
 
     # -- moves --------------------------------------------------------------------------------
 
