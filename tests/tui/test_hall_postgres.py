@@ -125,3 +125,35 @@ def test_the_feed_brings_the_other_machines_changes_in_by_itself(
             await wait_for(lambda: line(mine) == ["b1-a1", "c8-d8"], what="the answer")
 
     asyncio.run(scenario())
+
+
+class Screen:
+    """A stand-in for a table screen: who it is."""
+
+    def __init__(self, player: PlayerIdentity) -> None:
+        self.player = player
+
+    def table_changed(self, table: Table, news: str) -> None:
+        pass
+
+
+def test_a_player_on_the_other_machine_is_present_until_their_session_leaves(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    async def scenario() -> None:
+        with (
+            machine(tmp_path / "one", postgres_url) as here,
+            machine(tmp_path / "two", postgres_url) as there,
+        ):
+            here.start()
+            there.start()
+            mine = here.open_table(MARTIAN, {}, [ME, OPEN], ALICE)
+            alice = Screen(ALICE)
+            mine.watch(alice)
+            await wait_for(lambda: there.table(mine.number) is not None, what="the new table")
+            theirs = same_table(there, mine.number)
+            await wait_for(lambda: theirs.is_present(0), what="alice present there")
+            mine.unwatch(alice)
+            await wait_for(lambda: not theirs.is_present(0), what="alice away there")
+
+    asyncio.run(scenario())
