@@ -1,14 +1,19 @@
-"""The footer is rebuilt when the keys it shows change, and only then."""
+"""The footer is rebuilt when the keys it shows change, and only then; `?` and F1 stay in
+view when a screen's keys are more than the row holds."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from drawn_text import drawn
 from review_helpers import branchy_record, open_game, save_game
 from textual.widgets._footer import FooterKey
 from tui_helpers import SIZE, app_test, board_screen, make_app, martian_record
+from waiting import wait_for
 
+from core import GameRecord, find_game
+from tui.plain_text import cells
 from tui.widgets.key_footer import KeyFooter
 
 
@@ -90,3 +95,20 @@ async def test_the_footer_rests_while_the_move_line_covers_it(
         await pilot.press("escape")
         await pilot.pause()
         assert rebuilds == [footer]
+
+
+@app_test
+async def test_question_mark_and_f1_stay_in_view_when_the_keys_overflow(data_dir: Path) -> None:
+    """Placing MAC's pieces at 80 columns has more keys than the row holds: `?` and F1 stay
+    at its right edge; on a wide terminal every key shows in its place."""
+    app = make_app(data_dir, record=GameRecord(find_game("mac"), {}, 1, ["Rae", "Bo"]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        footer = board_screen(app).query_one(KeyFooter)
+        assert "Auto-place" in footer_text(footer)  # a placement key: the row overflows
+        row = drawn(app).lines[-1]
+        assert cells(row) == SIZE[0]
+        assert row.rstrip().endswith("? Keys  F1 Rules")
+        await pilot.resize_terminal(140, SIZE[1])
+        await wait_for(lambda: "a Auto-place  ? Keys  F1 Rules" in drawn(app).lines[-1])

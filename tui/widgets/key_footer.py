@@ -8,12 +8,19 @@ footer first compares what it would show with what it shows, and while it is hid
 typed-move line takes its row) it rebuilds nothing until it shows again. And each key is
 made with the footer's ``compact`` setting already in place, so it is not styled twice more
 as it mounts (a key starts compact and is then bound to the footer's setting).
+
+The keys every screen has, ``?`` for the screen's keys and F1 for the rules, stay in view
+when a screen's keys are more than its width (placing pieces at 80 columns): they are kept
+together, after the others, and pinned to the right edge while the row overflows, over the
+keys that do not fit (which ``?`` lists).
 """
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.containers import HorizontalGroup
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 
 from tui.textual_internals import FooterKey
@@ -21,6 +28,40 @@ from tui.textual_internals import FooterKey
 #: What the footer shows: each shown binding's key, description, tooltip and whether it is
 #: enabled, in order, and whether the app has the focus (Textual shows nothing without it).
 Shown = tuple[bool, tuple[tuple[str, str, str, bool], ...]]
+
+#: The keys kept in view: ``?`` for the screen's keys and F1 for the game's rules.
+ALWAYS_SHOWN = frozenset({"question_mark", "f1"})
+#: The class pinning the group of those keys to the footer's right edge.
+PINNED = "-pinned"
+
+
+class AlwaysShownKeys(HorizontalGroup):
+    """The footer's keys kept in view, pinned to its right edge while the row overflows."""
+
+    DEFAULT_CSS = """
+    AlwaysShownKeys {
+        width: auto;
+    }
+    AlwaysShownKeys.-pinned {
+        dock: right;
+        background: $footer-background;
+    }
+    """
+
+    def on_resize(self) -> None:
+        """Laid out with the other keys: their widths are known now."""
+        self.fit()
+
+    def fit(self) -> None:
+        """Pinned when the keys are wider than the footer (the sum of every key's width,
+        which pinning does not change)."""
+        footer = self.parent
+        if isinstance(footer, Widget):
+            needed = sum(
+                child.outer_size.width + child.styles.margin.width for child in footer.children
+            )
+            # The row's last cell is the space after the last key: it may be cut.
+            self.set_class(needed - 1 > footer.size.width, PINNED)
 
 
 def shown_keys(screen: Screen[object]) -> Shown:
@@ -58,7 +99,18 @@ class KeyFooter(Footer):
             self.bindings_changed(self.screen)
 
     def compose(self) -> ComposeResult:
+        always: list[Widget] = []
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 widget.set_reactive(FooterKey.compact, self.compact)
+                if widget.key in ALWAYS_SHOWN:
+                    always.append(widget)
+                    continue
             yield widget
+        if always:
+            with AlwaysShownKeys():
+                yield from always
+
+    def on_resize(self) -> None:
+        for group in self.query_children(AlwaysShownKeys):
+            self.call_after_refresh(group.fit)
