@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +17,10 @@ from core.ai.mcts import MonteCarloSearch, Node
 from core.ai.plugin import GamePlugin, plugin_for
 from core.ai.stagnation import urged_move
 from core.game import Game, Move, State
+
+#: A position with at most this many legal moves has all of them looked through for a win at
+#: once, also those its plug-in keeps from the searches (50 ms at most in Chase here).
+WIN_SCAN_LIMIT = 2_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +78,15 @@ class Searcher:
         self.rng = random.Random(seed)
         self.seat = game.to_move(state)
         view = state if reveal else game.view(state, self.seat)
+        legal = game.legal_moves(view)
         #: The moves to choose from: those the plug-in has the searches look at.
-        self.moves: list[Move] = list(self.plugin.search_moves(view, game.legal_moves(view)))
+        self.moves: list[Move] = list(self.plugin.search_moves(view, legal))
+        #: The legal moves the searches leave out, looked through for a win at once when
+        #: there are not too many of them (``WIN_SCAN_LIMIT``).
+        self._left_out: Sequence[Move] = ()
+        if len(self.moves) < len(legal) <= WIN_SCAN_LIMIT:
+            kept = set(self.moves)
+            self._left_out = [move for move in legal if move not in kept]
         if not self.moves:
             raise ValueError("the game is over: there is no move to choose")
         self._view = view
@@ -155,8 +168,10 @@ class Searcher:
         return chosen
 
     def _winning_move(self) -> Move | None:
-        """A move that wins the game at once, if there is one: played without searching."""
-        for move in self.moves:
+        """A move that wins the game at once, if there is one: played without searching. The
+        moves the searches leave out count too (a Chase merge of three stacks onto a far tile
+        can leave the opponent nothing to do)."""
+        for move in itertools.chain(self.moves, self._left_out):
             outcome = self.game.outcome(self.game.apply(self._view, move))
             if outcome is not None and self.seat in outcome.winners:
                 return move

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from functools import cache
+from pathlib import Path
 
 import pytest
 from test_chase_support import after, position
@@ -374,3 +375,26 @@ def test_in_gold_mode_only_all_the_loose_gold_keeps_the_new_stack_from_a_claim()
     assert GAME.format_move(state, alphabeta_move(state, 1)) in winning
     for search in SEARCHES:
         assert searched(state, search) in winning
+
+
+#: From random games: every move that wins at once in these positions is a merge the searches
+#: leave out (three stacks or more, onto a tile far from the pawns), such as m:a1+c4>h8.
+WON_BY_A_FAR_MERGE = (
+    (Path(__file__).parent / "data" / "chase_far_merge_wins.txt")
+    .read_text(encoding="utf-8")
+    .split("\n")[:-1]
+)
+
+
+@pytest.mark.parametrize("text", WON_BY_A_FAR_MERGE)
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_a_merge_left_out_of_the_search_is_still_played_when_it_wins(text: str, level: str) -> None:
+    state = GAME.read_position(text)
+    kept = set(PLUGIN.search_moves(state, GAME.legal_moves(state)))
+    winning = {
+        move
+        for move in GAME.legal_moves(state)
+        if (outcome := GAME.outcome(GAME.apply(state, move))) and state.to_move in outcome.winners
+    }
+    assert winning and not winning & kept
+    assert Searcher(GAME, state, LEVELS[level], 0).run() in winning
