@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from tui_helpers import MARTIAN, martian_record
 
 from core import GameRecord
 from core.outcome import Outcome
 from core.view import TrayItem
 from tui.play.describe import (
+    PLAYERS_CELLS,
     log_line,
     panel_infos,
     players_text,
@@ -68,3 +70,15 @@ def test_hand_items_name_what_the_key_does_not_say() -> None:
     assert tray_text(TrayItem("1", "1", 4)) == "1×4"
     assert tray_text(TrayItem("t", "10", 1)) == "t=10"
     assert tray_text(TrayItem("p", "portal", 2)) == "p=portal×2"
+
+
+def test_more_than_two_players_are_listed_each_name_shortened_to_fit() -> None:
+    assert players_text(four()) == "Ann, Bob, Cy, Di"
+    names = ["Alexandra", "Bartholomew", "Cy", "Di"]
+    long = GameRecord(MARTIAN, {"players": "4"}, 1, names)
+    text = players_text(long)
+    assert cell_len(text) <= PLAYERS_CELLS
+    shown = text.split(", ")
+    assert shown[2:] == ["Cy", "Di"]  # short names whole
+    for name, short in zip(names[:2], shown[:2], strict=True):
+        assert short.endswith("…") and name.startswith(short[:-1]) and len(short) >= 5

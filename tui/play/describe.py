@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rich.cells import cell_len, set_cell_size
+
 from core.game import State
 from core.outcome import Outcome
 from core.record import GameRecord, Node
@@ -42,9 +44,37 @@ def seat_label(record: GameRecord, seat: int) -> str:
     return seat_name if player == seat_name else f"{player} ({seat_name})"
 
 
+#: The cells the names of more than two players share in a title (the board's, a table's):
+#: what is left of the board's width at 80 columns beside the game's name.
+PLAYERS_CELLS = 25
+
+
 def players_text(record: GameRecord) -> str:
-    """``Alice vs Bob`` (or ``South vs North`` for unnamed players)."""
-    return " vs ".join(record.players)
+    """``Alice vs Bob`` (or ``South vs North`` for unnamed players); more players are listed
+    ``Ann, Bob, Cy, Di``, the longest names shortened first so that every name shows within
+    ``PLAYERS_CELLS``."""
+    if len(record.players) <= 2:
+        return " vs ".join(record.players)
+    separator = ", "
+    room = PLAYERS_CELLS - len(separator) * (len(record.players) - 1)
+    return separator.join(shortened(record.players, room))
+
+
+def shortened(names: list[str], room: int) -> list[str]:
+    """``names`` cut (with ``…``) so that together they take at most ``room`` cells: every
+    name gets an equal share, a short name leaving what it does not need to the longer ones."""
+    widths = [cell_len(name) for name in names]
+    limits = list(widths)
+    left, waiting = room, sorted(range(len(names)), key=widths.__getitem__)
+    while waiting:
+        share = max(left // len(waiting), 2)
+        index = waiting.pop(0)
+        limits[index] = min(widths[index], share)
+        left -= limits[index]
+    return [
+        name if width <= limit else set_cell_size(name, limit - 1).rstrip() + "…"
+        for name, width, limit in zip(names, widths, limits, strict=True)
+    ]
 
 
 def turn_text(record: GameRecord) -> str:
