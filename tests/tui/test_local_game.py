@@ -121,6 +121,18 @@ def test_undo_and_redo_against_a_computer_go_to_the_persons_own_move() -> None:
     assert game.redo() and record.current.ply == 4
 
 
+def test_undo_and_redo_answer_the_moves_they_took_back_and_played_again() -> None:
+    record = GameRecord(MARTIAN, seed=1)
+    first_moves(record, 4)
+    line = record.line()
+    game = controller(record, FakeFiles(), computers=frozenset({1}))
+    assert game.undo() == line[2:4]  # the computer's reply and the person's move before it
+    assert game.redo() == line[2:4]
+    assert game.redo() == []
+    record.goto(record.root)
+    assert game.undo() == []
+
+
 def test_undo_in_review_steps_one_move() -> None:
     record = GameRecord(MARTIAN, seed=1)
     first_moves(record, 4)

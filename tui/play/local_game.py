@@ -17,6 +17,7 @@ from typing import Protocol
 from core.game import Move
 from core.record import GameRecord, Node
 from saves.errors import SaveError
+from tui.play.review_game import moves_between
 from tui.play.storage import Storage
 
 
@@ -100,27 +101,30 @@ class LocalGame:
             return True
         return record.game.to_move(record.state) not in self.computer_seats
 
-    def undo(self) -> bool:
+    def undo(self) -> list[Node]:
         """Undo one move, and in a live game against computers go on back to the last
         position where a person was to move: the player's own last move is taken back.
-        False when there was nothing to undo."""
+        The moves taken back, in the order they were played (none: nothing to undo)."""
         record = self.record
+        before = record.current
         if not record.undo():
-            return False
+            return []
         if self.live:
             while not self._person_to_move() and record.undo():
                 pass
-        return True
+        return moves_between(record.current, before)
 
-    def redo(self) -> bool:
-        """Redo one move, and in a live game against computers the computers' replies too."""
+    def redo(self) -> list[Node]:
+        """Redo one move, and in a live game against computers the computers' replies too.
+        The moves played again (none: nothing to redo)."""
         record = self.record
+        before = record.current
         if not record.redo():
-            return False
+            return []
         if self.live:
             while not self._person_to_move() and record.redo():
                 pass
-        return True
+        return moves_between(before, record.current)
 
     # -- files ----------------------------------------------------------------------------------
 

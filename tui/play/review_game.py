@@ -45,6 +45,22 @@ def move_label(node: Node) -> str:
     return f"{node.ply}. {node.notation}" if node.parent is not None else "the game"
 
 
+def moves_between(start: Node, end: Node) -> list[Node]:
+    """The moves that lead from ``start`` on to ``end``, in order (none if ``end`` is not
+    after ``start`` in its line)."""
+    moves: list[Node] = []
+    node: Node | None = end
+    while node is not None and node is not start:
+        moves.append(node)
+        node = node.parent
+    return list(reversed(moves)) if node is start else []
+
+
+def moves_text(moves: list[Node]) -> str:
+    """``12. e2-e4, 13. d7-d5``: the moves with their numbers."""
+    return ", ".join(move_label(node) for node in moves)
+
+
 def line_length(node: Node) -> int:
     """How many moves a variation starting at ``node`` has along its own main line."""
     count = 1

@@ -28,30 +28,25 @@ from textual.widgets import Input
 
 from core.errors import PawnshopError
 from core.game import Game, Move, State
-from core.record import GameRecord
+from core.record import GameRecord, Node
 from tui.game_ui import input_mode
 from tui.host import host
 from tui.play.computer_turns import ComputerTurns
-from tui.play.describe import (
-    panel_infos,
-    turn_text,
-    winners_text,
-)
+from tui.play.describe import winners_text
 from tui.play.local_game import LocalGame
-from tui.play.move_tree_rows import tree_rows
 from tui.play.seat_types import record_levels
 from tui.screens.after_move import AfterMove
 from tui.screens.board_keys import BOARD_BINDINGS
-from tui.screens.board_layout import board_layout
+from tui.screens.board_layout import board_layout, draw_position
 from tui.screens.board_saving import BoardSaving
 from tui.screens.computer_seats import ComputerSeats
 from tui.screens.input_modes import InputMode, follow_phase, new_mode, use_mode
 from tui.screens.kept_updates import KeptUpdates
 from tui.screens.move_line import MoveLine
 from tui.screens.review import Review
+from tui.screens.walks import Walks
 from tui.widgets.board import BoardWidget
 from tui.widgets.move_log import MoveLog
-from tui.widgets.player_panel import PlayerPanel
 from tui.widgets.status_line import StatusLine
 from tui.widgets.thinking import ThinkingIndicator
 from tui.widgets.tray import TrayWidget
@@ -84,10 +79,13 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
         self.move_line = MoveLine(self)
         self.after_move = AfterMove(self)
         self.saving = BoardSaving(self)
+        self.walks = Walks(self)
         self.computer_seats = ComputerSeats(self, levels)
         self.selection: tuple[int, ...] = ()
-        #: The rows and current row the move log shows (it is redrawn only when they change).
-        self._log_shown: tuple[tuple[object, ...], int] | None = None
+        #: The rows and current row the move log shows (it is redrawn only when they change),
+        #: and the node of each row.
+        self.log_shown: tuple[tuple[object, ...], int] | None = None
+        self.log_nodes: list[Node] = []
         self.tray_key: str | None = None
         self.cursor: int = 0
         #: What keys and squares do in the game's phase (see ``tui.screens.input_modes``).
@@ -115,6 +113,8 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":  # the review keys work only in review
             return self.reviewing
+        if action == "return_to_game":
+            return self.walks.looking_back
         if action == "input":  # the input mode's keys, those of the mode on now
             name, *args = parameters
             return (
@@ -131,6 +131,9 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
 
     def action_input(self, name: str, *args: object) -> None:
         self.mode.act(name, *args)
+
+    def action_return_to_game(self) -> None:
+        self.walks.end()
 
     @property
     def computers(self) -> ComputerTurns:
@@ -182,26 +185,7 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
 
     def refresh_view(self) -> None:
         """Push the record's current position into every widget."""
-        record = self.record
-        builder = self.builder
-        board = self.query_one(BoardWidget)
-        board.view = builder.view
-        board.cursor = self.cursor
-        board.selected = self.selection
-        board.targets = builder.next_squares(self.selection) if self.selection else frozenset()
-        node = record.current
-        if node.move is not None and node.parent is not None:
-            board.last_move = tuple(self.game.move_path(node.parent.state, node.move))
-        else:
-            board.last_move = ()
-        for seat, info in enumerate(panel_infos(record, self.viewer_state())):
-            self.query_one(f"#panel-{seat}", PlayerPanel).info = info
-        entries, self._log_nodes, current = tree_rows(record)
-        if (entries, current) != self._log_shown:  # selecting a piece leaves the log as it is
-            self._log_shown = entries, current
-            self.query_one(MoveLog).show(entries, current)
-        review = "review · " if self.reviewing else ""
-        self.query_one(StatusLine).turn = review + turn_text(record)
+        draw_position(self)
         self.computer_seats.refresh()
         self.mode.refresh()
 
@@ -244,6 +228,7 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
         except PawnshopError as error:
             self.say(str(error), error=True)
             return
+        self.walks.left()
         node = played.node
         path = self.game.move_path(node.parent.state, move) if node.parent else ()
         if path:
@@ -251,15 +236,6 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
         self.position_changed()
         if not self.reviewing:
             self.after_move.show(played)
-
-    def after_walk(self, moved: bool, nothing: str) -> None:
-        if not moved:
-            self.say(nothing, error=True)
-            return
-        problem = self.controller.walked()
-        self.position_changed()
-        if problem:
-            self.say(problem, error=True)
 
     # -- selecting squares --------------------------------------------------------------------
 
@@ -304,9 +280,7 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
 
     @on(MoveLog.RowClicked)
     def log_clicked(self, event: MoveLog.RowClicked) -> None:
-        node = self.record.root if event.index < 0 else self._log_nodes[event.index]
-        self.record.goto(node)
-        self.after_walk(True, "")
+        self.walks.log_clicked(self.record.root if event.index < 0 else self.log_nodes[event.index])
 
     # -- keys -----------------------------------------------------------------------------------
 
@@ -344,10 +318,10 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
         self.mode.back()
 
     def action_undo(self) -> None:
-        self.after_walk(self.controller.undo(), "nothing to undo: this is the start")
+        self.walks.undo()
 
     def action_redo(self) -> None:
-        self.after_walk(self.controller.redo(), "nothing to redo")
+        self.walks.redo()
 
     def action_move_now(self) -> None:
         self.computer_seats.move_now()

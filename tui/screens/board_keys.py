@@ -27,6 +27,7 @@ BOARD_BINDINGS: list[BindingType] = [
     Binding("colon", "type_move", "Type move", id="board.type", priority=True),
     Binding("u,ctrl+z", "undo", "Undo", id="board.undo"),
     Binding("ctrl+y", "redo", "Redo", id="board.redo"),
+    Binding("end", "return_to_game", "Back to the game", show=False, id="board.return"),
     Binding("m", "move_now", "Computer: move now", show=False, id="board.move_now"),
     Binding("H", "hint", "Hint", id="board.hint"),
     Binding("f", "flip", "Flip", id="board.flip"),

@@ -1,7 +1,9 @@
-"""The widgets of the board screen: the board (of the kind the game's entry in ``tui.game_ui``
-names), beside it the players' panels, the thinking sign, the input mode's widgets and the log,
-and under it the status line and the bottom bar, where the move line takes the footer's row
-(one row that never moves, so opening and closing the line redraws that row and nothing else).
+"""The widgets of the board screen, and how the position is drawn into them.
+
+The board is of the kind the game's entry in ``tui.game_ui`` names; beside it are the players'
+panels, the thinking sign, the input mode's widgets and the log; under it the status line and
+the bottom bar, where the move line takes the footer's row (one row that never moves, so
+opening and closing the line redraws that row and nothing else).
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from textual.containers import Horizontal, Vertical
 
 from tui.game_ui import BoardKind, game_ui
 from tui.plain_text import plain
-from tui.play.describe import players_text
+from tui.play.describe import panel_infos, players_text, turn_text
+from tui.play.move_tree_rows import tree_rows
 from tui.widgets.board import BoardWidget
 from tui.widgets.chase_board import ChaseBoardWidget
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.move_log import MoveLog
 from tui.widgets.move_tree import MoveTree
 from tui.widgets.plain_input import PlainInput
 from tui.widgets.player_panel import PlayerPanel
@@ -53,3 +57,27 @@ def board_layout(screen: BoardScreen) -> ComposeResult:
             placeholder="type a move, Enter plays, Esc closes", id="move-entry", compact=True
         )
         yield KeyFooter()
+
+
+def draw_position(screen: BoardScreen) -> None:
+    """Push the record's current position into the screen's widgets: the board, the panels,
+    the log (redrawn only when its rows change) and whose turn it is."""
+    record, builder, selection = screen.record, screen.builder, screen.selection
+    board = screen.query_one(BoardWidget)
+    board.view = builder.view
+    board.cursor = screen.cursor
+    board.selected = selection
+    board.targets = builder.next_squares(selection) if selection else frozenset()
+    node = record.current
+    if node.move is not None and node.parent is not None:
+        board.last_move = tuple(record.game.move_path(node.parent.state, node.move))
+    else:
+        board.last_move = ()
+    for seat, info in enumerate(panel_infos(record, screen.viewer_state())):
+        screen.query_one(f"#panel-{seat}", PlayerPanel).info = info
+    entries, screen.log_nodes, current = tree_rows(record)
+    if (entries, current) != screen.log_shown:  # selecting a piece leaves the log as it is
+        screen.log_shown = entries, current
+        screen.query_one(MoveLog).show(entries, current)
+    review = "review · " if screen.reviewing else ""
+    screen.query_one(StatusLine).turn = review + turn_text(record)

@@ -87,7 +87,7 @@ class ComputerSeats:
         """Start or drop searches to suit the position shown, and draw the hint if it is for
         this position."""
         screen = self.screen
-        self.turns.update(self.record, active=not screen.reviewing)
+        self.turns.update(self.record, active=not (screen.reviewing or screen.walks.looking_back))
         hint = self.shown_hint
         if hint is not None and hint[0] is not self.record.current:
             self.shown_hint = hint = None
@@ -116,7 +116,9 @@ class ComputerSeats:
 
     def seat_to_move(self) -> int | None:
         """The computer seat to move in the live game, ``None`` if a person is to move."""
-        return None if self.screen.reviewing else self.turns.computer_to_move(self.record)
+        if self.screen.reviewing or self.screen.walks.looking_back:
+            return None
+        return self.turns.computer_to_move(self.record)
 
     def turn_note(self) -> str:
         """What the status line says while a computer is to move (``""`` otherwise)."""

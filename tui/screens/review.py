@@ -121,9 +121,9 @@ class Review:
 
     def step(self, delta: int) -> None:
         if delta < 0:
-            self.screen.after_walk(self.record.undo(), "this is the start of the game")
+            self.screen.walks.after_walk(self.record.undo(), "this is the start of the game")
         else:
-            self.screen.after_walk(self.record.redo(), "this is the end of the line")
+            self.screen.walks.after_walk(self.record.redo(), "this is the end of the line")
 
     def to_start(self) -> None:
         if self.game.to_start():
