@@ -21,8 +21,8 @@ from tui_helpers import (
 
 from core import GameRecord, find_game
 from core.squares import parse_square
-from tui.screens.handover import HandoverScreen
 from tui.screens.board import BoardScreen
+from tui.screens.handover import HandoverScreen
 from tui.screens.input_modes.tokens import TARGET_PROMPTS, TokenMode
 from tui.widgets.board import BoardWidget
 from tui.widgets.player_panel import PlayerPanel

@@ -2,7 +2,9 @@
 
 ``TableScreen`` is the board screen (``tui.screens.board``) with the table's keys over those of
 its input mode (take back, lobby), the news from the table and the takeback questions; the
-input mode follows the game's phase as at one keyboard. The screen shows the table's record but cannot change it: it holds only its ``TableSeat``,
+input mode follows the game's phase as at one keyboard.
+
+The screen shows the table's record but cannot change it: it holds only its ``TableSeat``,
 whose ``record`` is a read-only view of the table's game (``tui.play.record_view.RecordView``),
 and a move, a takeback or an answer goes through the seat to the ``Table``, which checks it
 (only the seat to move, only its own player; ``core`` checks the move) and tells every screen

@@ -161,7 +161,7 @@ class RecordView(GameRecord):
     through properties whose setters refuse.
     """
 
-    __slots__ = ("_record", "_nodes")
+    __slots__ = ("_nodes", "_record")
     _record: GameRecord
     _nodes: _NodeViews
 
