@@ -31,7 +31,11 @@ def test_a_database_of_the_version_before_gains_chat_and_ratings_keeping_its_tab
 ) -> None:
     path = paths.store_file(tmp_path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    before = len(store_sqlite.MIGRATIONS) - 1
+    before = next(  # the version before chat and ratings
+        version
+        for version, steps in enumerate(store_sqlite.MIGRATIONS)
+        if any("server_chat" in step for step in steps)
+    )
     with sqlite3.connect(path) as old:
         old.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
         for steps in store_sqlite.MIGRATIONS[:before]:
