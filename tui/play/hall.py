@@ -71,6 +71,9 @@ MAX_TABLES = 200
 #: How long a process holds a table's computer seats without renewing its lease: after its
 #: death, another process plays them on at most this long after.
 LEASE_SECONDS = 15.0
+#: How long the news of a game finished by another process waits for the name of its file
+#: (which that process writes just after the finish), at most.
+FILED_WAIT = 0.5
 
 
 class HallWatcher(Protocol):
@@ -387,6 +390,13 @@ class TableHall(StoredTables):
         """On the feed's thread: the tables changed elsewhere, and who shows them."""
         super()._changed_elsewhere(numbers)
         self._read_presence()
+
+    def _before_bringing_in(self, fresh: list[StoredTable]) -> None:
+        """On the feed's thread: the news of a game finished elsewhere waits a moment for its
+        file's name, so that its players here are told where it was filed."""
+        for stored in fresh:
+            if stored.status == "finished":
+                self.filing.wait_filed(stored.number, FILED_WAIT)
 
     def _read_presence(self) -> None:
         """On the feed's thread: hand what the other processes say of who is here to the

@@ -9,7 +9,8 @@ hears why in one sentence (``RACED`` for a move at a ply gone by). The changes m
 are read from the store (on the feed's thread, ``tui.play.hall_feed``, or at once with
 ``flush``) and made to the cached tables on the loop, with the news a change made here would
 have had. What the hall does besides (its lobbies, computers, filing a finished game) it adds
-through the hooks ``_arrived``, ``_drop``, ``_finished`` and ``_listing_changed``.
+through the hooks ``_arrived``, ``_drop``, ``_finished``, ``_listing_changed`` and
+``_before_bringing_in``.
 """
 
 from __future__ import annotations
@@ -174,7 +175,12 @@ class StoredTables:
             if stored is not None and (had is None or stored.version > had.version):
                 fresh.append(stored)
         if fresh:
+            self._before_bringing_in(fresh)
             self._on_loop(self._bring_in, [self._read_stored(stored) for stored in fresh])
+
+    def _before_bringing_in(self, fresh: list[StoredTable]) -> None:
+        """On the feed's thread: these tables changed elsewhere, and are about to be brought
+        in on the loop."""
 
     def _on_loop(self, callback: Callable[..., object], *args: object) -> None:
         """From the feed's thread: have the loop call ``callback(*args)`` (not once it has

@@ -12,6 +12,7 @@ claim then runs out), so that each such game is filed once.
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
 from threading import Lock
 
@@ -23,6 +24,9 @@ from saves.header import GameLookup
 from saves.store.tables import ArchivedGame, TableStore, TableStoreError, filing_key
 from tui.play.table import Table
 from tui.play.table_files import file_finished_table
+
+#: How often a wait for a game's file looks at its archive entry, in seconds.
+FILED_POLL = 0.01
 
 
 class GameFiling:
@@ -121,6 +125,19 @@ class GameFiling:
         self._done(number)
         self.log.info("table %d had finished unfiled; filed as %s", number, path.name)
         return path
+
+    def wait_filed(self, number: int, seconds: float) -> None:
+        """Wait up to ``seconds`` (on a thread of its own, never the loop's) until table
+        ``number``'s game has its file: the process that finished it files it at once."""
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                entry = self.store.archived(number)
+            except TableStoreError:
+                return
+            if entry is None or entry.filed_as is not None or time.monotonic() >= deadline:
+                return
+            time.sleep(FILED_POLL)
 
     def file_unfiled(self) -> list[tuple[int, Path]]:
         """File every finished game the store has without a file (when the server starts);
