@@ -148,7 +148,9 @@ class TableStore(Protocol):
 
     Every change to a table (opening, a move, a new game text, a seat taken or given up,
     finishing, setting aside, closing) raises its ``version`` by one and is reported by
-    ``changes_since`` to every process, the one that made it included.
+    ``changes_since`` to every process, the one that made it included; so is a change of who
+    is present at it (``show_presence``, ``clear_presence``) or of where its finished game was
+    filed (``record_filed``), which leaves its version as it is.
     """
 
     #: One sentence for each thing the server's operator should hear about the store itself
