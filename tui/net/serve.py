@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import sys
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 
     from tui.ssh.server import Listening
     from tui.ssh.session_info import SessionInfo
+    from tui.web.server import WebServer
 
 #: ``tui.ssh.config.AUTH_MODES``, spelt out: importing ``tui.ssh`` loads asyncssh, which the
 #: command line must not pay for on every start.
@@ -40,6 +42,12 @@ DATABASE_HELP = (
 WORKERS_HELP = (
     "server processes sharing the port, each using one core; a supervisor restarts any that "
     "stops (default: one per core, here %(default)s; 1: one process)"
+)
+WEB_PORT_HELP = (
+    "also answer browsers on this TCP port: the same lobby and tables in a web page (default: none)"
+)
+WEB_HOST_HELP = (
+    "the address browsers reach (default: %(default)s; 0.0.0.0 opens it to every network)"
 )
 AUTH_HELP = (
     "none: the SSH user name is the player; publickey: any key is let in and its "
@@ -66,6 +74,8 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
     option("--auth", choices=AUTH_MODES, default="none", help=AUTH_HELP)
     option("--database", metavar="URL", help=DATABASE_HELP)
     option("--workers", type=int, default=default_workers(), metavar="N", help=WORKERS_HELP)
+    option("--web-port", type=int, metavar="PORT", help=WEB_PORT_HELP)
+    option("--web-host", default="127.0.0.1", help=WEB_HOST_HELP)
 
 
 def server_data_dir(given: str | None) -> Path:
@@ -121,7 +131,30 @@ def supervise_workers(args: argparse.Namespace, workers: int) -> int:
         return 2
     finally:
         close_server_log(log)
+    from tui.net.workers import reserve_port
+
+    web_port = getattr(args, "web_port", None)
+    if web_port is not None:
+        # Reserved here so that every worker answers browsers on the one port.
+        try:
+            reserved = reserve_port(args.web_host, web_port)
+        except OSError as error:
+            print(f"pawnshop: {web_address_error(args, error)}", file=sys.stderr)
+            return 2
+        args.web_port = reserved.getsockname()[1]
+        print(f"pawnshop: browsers open {web_url(args)}", flush=True)
     return supervise(args, workers, config.data_dir, config.log_path)
+
+
+def web_address_error(args: argparse.Namespace, error: OSError) -> str:
+    reason = error.strerror or str(error)
+    return f"cannot answer browsers on {args.web_host} port {args.web_port}: {reason}."
+
+
+def web_url(args: argparse.Namespace) -> str:
+    host = args.web_host
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{args.web_port}/"
 
 
 def server_config(args: argparse.Namespace) -> Any:
@@ -168,8 +201,15 @@ def serve_here(
         print(f"pawnshop: {error}", file=sys.stderr)
         return 2
     halls: list[TableHall] = []
+    browsers = web_server(args, config.data_dir, listening)
+    if isinstance(browsers, str):
+        print(f"pawnshop: {browsers}", file=sys.stderr)
+        return 2
+    browser_tasks: list[asyncio.Task[None]] = []
 
     def app_factory(info: SessionInfo) -> App[Any]:
+        if browsers is not None:
+            browsers.note_player(info.player)
         return net_app_factory(halls[0])(info)
 
     def ready(server: GameServer) -> None:
@@ -177,6 +217,8 @@ def serve_here(
         hall.restore()
         hall.start()
         halls.append(hall)
+        if browsers is not None:
+            browser_tasks.append(asyncio.get_running_loop().create_task(browsers.serve(server)))
         if announce is not None:
             announce(server.port)
             return
@@ -186,6 +228,8 @@ def serve_here(
             f"`ssh -p {server.port} NAME@{config.host}`. Log: {config.log_path}. Ctrl+C stops.",
             flush=True,
         )
+        if browsers is not None:
+            print(f"pawnshop: browsers open {web_url(args)}", flush=True)
 
     try:
         run(config, app_factory, on_ready=ready, listening=listening)
@@ -197,7 +241,31 @@ def serve_here(
             hall.close()
         if store is not None:
             store.close()
+        if browsers is not None:
+            browsers.close_names()
     return 0
+
+
+def web_server(
+    args: argparse.Namespace, data_dir: Path, listening: Listening | None
+) -> WebServer | str | None:
+    """The web server of ``--web-port``, its address taken; ``None`` without the option, or
+    the sentence saying why the address cannot be had."""
+    if getattr(args, "web_port", None) is None:
+        return None
+    from tui.web.names import NameRegistry
+    from tui.web.server import WebServer
+
+    reuse_port = listening is not None and listening.reuse_port
+    browsers = WebServer(
+        NameRegistry(data_dir), host=args.web_host, port=args.web_port, reuse_port=reuse_port
+    )
+    try:
+        browsers.bind()
+    except OSError as error:
+        return web_address_error(args, error)
+    args.web_port = browsers.port
+    return browsers
 
 
 def worker_main(settings: str) -> int:

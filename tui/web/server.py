@@ -1,0 +1,299 @@
+"""``pawnshop serve --web-port PORT``: the SSH server's lobby and tables, in a browser too.
+
+The web server runs on the SSH server's event loop, in the same process, beside it: each
+browser tab that joins gets a ``tui.ssh.session.GameSession`` of its own on a
+``tui.web.channel.WebSocketChannel``, which the SSH server admits, times out, logs and shuts
+down as it does an SSH session (one cap for both). The page (``static/``) is a terminal,
+xterm.js, that speaks four messages over the WebSocket, as textual-serve's page does:
+``["stdin", TEXT]`` (keys, mouse and pastes as a terminal sends them), ``["resize",
+{"width": W, "height": H}]``, ``["ping", DATA]`` (answered ``["pong", DATA]``); the server
+sends the screen as binary frames of terminal output.
+
+Routes: ``/`` the page, ``/static/...`` its scripts, styles and fonts (from ``static/`` alone:
+nothing else on the server's disk is served), ``/favicon.ico``, ``/hello`` (the name this
+browser holds and the SSH port), ``/join`` (take a name: ``tui.web.names``) and ``/ws`` (the
+session). Requests from a page of another site are refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+from pathlib import Path
+from typing import Any, cast
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+
+from tui.play.identity import PlayerIdentity
+from tui.ssh.driver import clamp_size
+from tui.ssh.server import SHUTDOWN_GRACE, GameServer
+from tui.ssh.session import GameSession
+from tui.web.channel import BROWSER_TERM, WebSocketChannel
+from tui.web.names import NameRegistry, new_token
+
+STATIC = Path(__file__).parent / "static"
+COOKIE = "pawnshop_browser"
+#: Ten years: the cookie is the browser's hold on its name.
+COOKIE_AGE = 10 * 365 * 24 * 3600
+#: Longest message a page sends (a paste is cut off by the driver well before).
+MAX_MESSAGE = 1024 * 1024
+#: Seconds between WebSocket pings, finding browsers that vanished.
+HEARTBEAT = 30.0
+#: Longest a typed name may be, in characters, before it is cleaned.
+MAX_TYPED_NAME = 1024
+
+NOT_JOINED = "Choose a name on the page first: this browser holds no such name here."
+OTHER_SITE = "Requests from another site's pages are refused."
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "connect-src 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+class WebServer:
+    """The web side of one server process: the page, names and browser sessions."""
+
+    def __init__(
+        self,
+        names: NameRegistry,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        reuse_port: bool = False,
+    ) -> None:
+        self._game_server: GameServer | None = None
+        self._names = names
+        self._host = host
+        self._port = port
+        self._reuse_port = reuse_port
+        self._runner: web.AppRunner | None = None
+        self._socket: socket.socket | None = None
+
+    @property
+    def port(self) -> int:
+        assert self._socket is not None, "the web server is not started"
+        return int(self._socket.getsockname()[1])
+
+    def bind(self) -> None:
+        """Take the address (``OSError`` if it cannot be had), before anything starts."""
+        family, kind, proto, _, address = socket.getaddrinfo(
+            self._host, self._port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        listener = socket.socket(family, kind, proto)
+        try:
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if self._reuse_port:
+                listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+            listener.bind(address)
+            listener.listen(128)
+        except OSError:
+            listener.close()
+            raise
+        listener.setblocking(False)
+        self._socket = listener
+
+    @property
+    def game_server(self) -> GameServer:
+        assert self._game_server is not None, "the web server is not started"
+        return self._game_server
+
+    async def start(self, game_server: GameServer) -> None:
+        """Answer browsers, their sessions run by ``game_server``."""
+        self._game_server = game_server
+        if self._socket is None:
+            self.bind()
+        assert self._socket is not None
+        app = web.Application(client_max_size=64 * 1024, middlewares=[_security_headers])
+        app.add_routes(
+            [
+                web.get("/", self._page),
+                web.get("/favicon.ico", self._favicon),
+                web.get("/hello", self._hello),
+                web.post("/join", self._join),
+                web.get("/ws", self._session),
+                web.static("/static", STATIC, show_index=False, follow_symlinks=False),
+            ]
+        )
+        self._runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, shutdown_timeout=SHUTDOWN_GRACE
+        )
+        await self._runner.setup()
+        await web.SockSite(self._runner, self._socket).start()
+        game_server.log.info("answering browsers on %s port %d", self._host, self.port)
+
+    async def serve(self, game_server: GameServer) -> None:
+        """Answer browsers until cancelled (the server stopping), then close."""
+        try:
+            await self.start(game_server)
+            await asyncio.Event().wait()
+        finally:
+            await self.close()
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            runner, self._runner = self._runner, None
+            await runner.cleanup()
+        if self._socket is not None:
+            self._socket.close()
+
+    def note_player(self, player: PlayerIdentity) -> None:
+        """An SSH player came in: a name played under an SSH key is that key's (on a thread:
+        nothing waits for the database on the loop)."""
+        if player.key_fingerprint is not None:
+            asyncio.get_running_loop().run_in_executor(None, self._names.note_player, player)
+
+    def close_names(self) -> None:
+        self._names.close()
+
+    # -- the page ---------------------------------------------------------------------------
+
+    async def _page(self, request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def _favicon(self, request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(STATIC / "favicon.svg", headers={"Content-Type": "image/svg+xml"})
+
+    async def _hello(self, request: web.Request) -> web.Response:
+        token = request.cookies.get(COOKIE)
+        name = None
+        if token:
+            name = await _off_loop(self._names.held_name, token)
+        ssh = {"port": self.game_server.port}
+        return web.json_response({"name": name, "ssh": ssh})
+
+    async def _join(self, request: web.Request) -> web.Response:
+        if not _same_site(request):
+            return web.json_response({"error": OTHER_SITE}, status=403)
+        try:
+            typed = (await request.json())["name"]
+        except (ValueError, KeyError, TypeError):
+            typed = None
+        if not isinstance(typed, str):
+            return web.json_response({"error": "Send a name to join."}, status=400)
+        token = request.cookies.get(COOKIE) or new_token()
+        claimed = await _off_loop(self._names.claim, token, typed[:MAX_TYPED_NAME])
+        if isinstance(claimed, str):
+            return web.json_response({"error": claimed}, status=409)
+        response = web.json_response({"name": claimed.name})
+        response.set_cookie(
+            COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="Strict", path="/"
+        )
+        self.game_server.log.info("browser %s took the name %s", claimed.key, claimed.name)
+        return response
+
+    # -- a session --------------------------------------------------------------------------
+
+    async def _session(self, request: web.Request) -> web.StreamResponse:
+        if not _same_site(request):
+            raise web.HTTPForbidden(text=OTHER_SITE)
+        player = await self._player(request)
+        size = clamp_size(_number(request.query.get("width")), _number(request.query.get("height")))
+        socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE)
+        await socket.prepare(request)
+        channel = WebSocketChannel(socket)
+        if isinstance(player, str):
+            channel.write(f"{player}\r\n".encode())
+            channel.close()
+            await channel.finished()
+            return socket
+        await self._run_session(request, socket, channel, player, size)
+        return socket
+
+    async def _player(self, request: web.Request) -> PlayerIdentity | str:
+        token = request.cookies.get(COOKIE)
+        typed = request.query.get("name", "")[:MAX_TYPED_NAME]
+        if not token:
+            return NOT_JOINED
+        claimed = await _off_loop(self._names.claim, token, typed)
+        return claimed
+
+    async def _run_session(
+        self,
+        request: web.Request,
+        socket: web.WebSocketResponse,
+        channel: WebSocketChannel,
+        player: PlayerIdentity,
+        size: tuple[int, int],
+    ) -> None:
+        peer = request.remote or "?"
+        session = GameSession(self.game_server, player, f"{peer} (browser)")
+        session.connection_made(cast(Any, channel))
+        session.pty_requested(BROWSER_TERM, (*size, 0, 0), {})
+        session.shell_requested()
+        session.session_started()
+        try:
+            await self._read(socket, channel, session)
+        finally:
+            session.connection_lost(None)
+            if session.task is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(session.task)
+            channel.close()
+            await channel.finished()
+
+    async def _read(
+        self, socket: web.WebSocketResponse, channel: WebSocketChannel, session: GameSession
+    ) -> None:
+        """Hand the page's messages to the session until the page goes away (or the session
+        closes the WebSocket)."""
+        while not socket.closed:
+            await channel.reading.wait()
+            message = await socket.receive()
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                return
+            if message.type == WSMsgType.ERROR:
+                return
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except ValueError:
+                continue
+            if not isinstance(envelope, list) or not envelope:
+                continue
+            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                session.data_received(data.encode("utf-8", "replace"), None)
+            elif kind == "resize" and isinstance(data, dict):
+                width, height = _number(data.get("width")), _number(data.get("height"))
+                session.terminal_size_changed(width, height, 0, 0)
+            elif kind == "ping":
+                await socket.send_str(json.dumps(["pong", data]))
+
+
+def _number(value: object) -> int:
+    """A size the page sent, 0 (unknown) when it is none."""
+    if not isinstance(value, int | float | str):
+        return 0
+    try:
+        return max(0, int(value))
+    except ValueError:
+        return 0
+
+
+def _same_site(request: web.Request) -> bool:
+    """Whether the request comes from this server's own page (or from no page at all)."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc == request.host
+
+
+async def _off_loop(function: Any, *args: Any) -> Any:
+    return await asyncio.get_running_loop().run_in_executor(None, function, *args)
+
+
+@web.middleware
+async def _security_headers(request: web.Request, handler: Any) -> web.StreamResponse:
+    response: web.StreamResponse = await handler(request)
+    if not isinstance(response, web.WebSocketResponse):
+        response.headers.update(SECURITY_HEADERS)
+    return response

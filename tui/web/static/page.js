@@ -1,0 +1,111 @@
+// The page of `pawnshop serve --web-port`: choose a name, then play in a terminal.
+// Names and every other text from people reach the page only as terminal output or as
+// form values and textContent, never as HTML.
+"use strict";
+
+const joinForm = document.getElementById("join");
+const nameInput = document.getElementById("name");
+const refusal = document.getElementById("refusal");
+const terminalBox = document.getElementById("terminal");
+const ended = document.getElementById("ended");
+
+// What tests read: the screen's text, and whether the session is open.
+window.pawnshop = {
+  terminal: null,
+  connected: false,
+  closed: false,
+  screenText() {
+    const term = window.pawnshop.terminal;
+    if (!term) return "";
+    const buffer = term.buffer.active;
+    const lines = [];
+    for (let row = 0; row < term.rows; row++) {
+      const line = buffer.getLine(buffer.viewportY + row);
+      lines.push(line ? line.translateToString(true) : "");
+    }
+    return lines.join("\n");
+  },
+};
+
+async function hello() {
+  const response = await fetch("/hello", { cache: "no-store" });
+  const about = await response.json();
+  const host = window.location.hostname || "HOST";
+  document.getElementById("ssh").textContent = `ssh -p ${about.ssh.port} NAME@${host}`;
+  return about;
+}
+
+async function join(name) {
+  const response = await fetch("/join", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name }),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(answer.error || "The server would not take that name.");
+  return answer.name;
+}
+
+function play(name) {
+  joinForm.hidden = true;
+  terminalBox.hidden = false;
+  const term = new Terminal({
+    fontFamily: '"DejaVu Sans Mono", monospace',
+    fontSize: 16,
+    scrollback: 0,
+    cursorBlink: false,
+  });
+  const fit = new FitAddon.FitAddon();
+  term.loadAddon(fit);
+  term.open(terminalBox);
+  fit.fit();
+  term.focus();
+  window.pawnshop.terminal = term;
+  const query = new URLSearchParams({ name, width: term.cols, height: term.rows });
+  const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(`${scheme}//${window.location.host}/ws?${query}`);
+  socket.binaryType = "arraybuffer";
+  const send = (message) => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  };
+  socket.addEventListener("open", () => {
+    window.pawnshop.connected = true;
+    send(["resize", { width: term.cols, height: term.rows }]);
+  });
+  socket.addEventListener("message", (event) => {
+    if (typeof event.data !== "string") term.write(new Uint8Array(event.data));
+  });
+  socket.addEventListener("close", () => {
+    window.pawnshop.connected = false;
+    window.pawnshop.closed = true;
+    ended.hidden = false;
+  });
+  term.onData((data) => send(["stdin", data]));
+  term.onBinary((data) => send(["stdin", data]));
+  term.onResize(({ cols, rows }) => send(["resize", { width: cols, height: rows }]));
+  window.addEventListener("resize", () => fit.fit());
+  setInterval(() => send(["ping", String(Date.now())]), 30000);
+}
+
+joinForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  refusal.textContent = "";
+  try {
+    play(await join(nameInput.value));
+  } catch (error) {
+    refusal.textContent = error.message;
+    nameInput.focus();
+  }
+});
+
+hello().then((about) => {
+  if (about.name) {
+    play(about.name);
+  } else {
+    joinForm.hidden = false;
+    nameInput.focus();
+  }
+}, () => {
+  joinForm.hidden = false;
+  nameInput.focus();
+});
