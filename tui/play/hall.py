@@ -177,7 +177,7 @@ class TableHall(StoredTables):
                 self.store,
                 self._cursor,
                 self._changed_elsewhere,
-                self._renew_leases,
+                self._renew,
                 self.lease_seconds / 4,
                 self.log,
             )
@@ -335,18 +335,18 @@ class TableHall(StoredTables):
         if computers is not None:
             computers.update(not computers.to_move() or self.leases.take(table.number))
 
-    def _renew_leases(self) -> None:
-        """On the feed's thread: renew the leases held and what this hall said of who is
-        here, read what the other processes say (a process that died has stopped saying
-        it), try again the games left unfiled, and have the loop look for computer seats
-        nobody plays (their process gone)."""
+    def _renew(self) -> None:
+        """On the feed's thread, every quarter of a lease: renew the leases held, have the
+        loop look for computer seats nobody plays (their process gone), renew what this hall
+        said of who is here and read what the other processes say (a process that died has
+        stopped saying it), and try again the games left unfiled."""
         self.leases.renew()
+        self._on_loop(self._tend_computers)
         self.presence.renew()
         self._read_presence()
         filed = self.filing.retry()
         if filed:
             self._on_loop(self._filed_elsewhere, filed)
-        self._on_loop(self._tend_computers)
 
     def _tend_computers(self) -> None:
         for number in list(self._computers):
