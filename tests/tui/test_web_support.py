@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from net_helpers import ESCAPE_PAUSE, TYPING, TYPING_PAUSE, serving_tables
-from test_ssh_support import WAIT_TIMEOUT, PyteScreen, run_scenario
+from net_helpers import ESCAPE_PAUSE, TYPING, TYPING_PAUSE, make_hall
+from test_ssh_support import WAIT_TIMEOUT, PyteScreen, run_scenario, serving
 from yarl import URL
 
+from tui.net.app import net_app_factory
 from tui.play.hall import TableHall
 from tui.ssh.server import GameServer
 from tui.web.names import NameRegistry
@@ -38,14 +39,24 @@ class Site:
 
 @asynccontextmanager
 async def serving_web(data_dir: Path, **settings: Any) -> AsyncIterator[Site]:
-    async with serving_tables(data_dir, **settings) as (server, hall):
-        web = WebServer(NameRegistry(data_dir))
-        await web.start(server)
-        try:
-            yield Site(server, web, hall)
-        finally:
-            await web.close()
-            web.close_names()
+    """A hall of tables served over SSH and to browsers, as ``pawnshop serve --web-port``
+    serves it."""
+    hall = make_hall(data_dir)
+    web = WebServer(NameRegistry(data_dir))
+    settings.setdefault("idle_timeout", None)
+    try:
+        async with serving(
+            data_dir, web.noting_players(net_app_factory(hall)), **settings
+        ) as server:
+            hall.start()
+            await web.start(server)
+            try:
+                yield Site(server, web, hall)
+            finally:
+                await web.close()
+    finally:
+        hall.close()
+        web.close_names()
 
 
 @dataclass

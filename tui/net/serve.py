@@ -208,9 +208,10 @@ def serve_here(
     browser_tasks: list[asyncio.Task[None]] = []
 
     def app_factory(info: SessionInfo) -> App[Any]:
-        if browsers is not None:
-            browsers.note_player(info.player)
         return net_app_factory(halls[0])(info)
+
+    if browsers is not None:
+        app_factory = browsers.noting_players(app_factory)
 
     def ready(server: GameServer) -> None:
         hall = server_hall(config.data_dir, server.log, store=store)
