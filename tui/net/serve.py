@@ -207,11 +207,10 @@ def serve_here(
         return 2
     browser_tasks: list[asyncio.Task[None]] = []
 
-    def app_factory(info: SessionInfo) -> App[Any]:
+    def sessions_app(info: SessionInfo) -> App[Any]:
         return net_app_factory(halls[0])(info)
 
-    if browsers is not None:
-        app_factory = browsers.noting_players(app_factory)
+    app_factory = sessions_app if browsers is None else browsers.noting_players(sessions_app)
 
     def ready(server: GameServer) -> None:
         hall = server_hall(config.data_dir, server.log, store=store)
