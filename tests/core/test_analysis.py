@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from core import find_game
@@ -122,3 +124,12 @@ def test_among_four_sides_a_quiet_opening_move_is_about_even_and_unmarked() -> N
         assert 0.35 <= step.move.before <= 0.65
         assert 0.35 <= step.move.after <= 0.65
         assert step.move.nag is None
+
+
+def test_a_stop_flag_ends_the_search_under_way_and_leaves_its_move_as_it_was() -> None:
+    record = record_from(FREE_QUEEN, "a3-a2")
+    stop = threading.Event()
+    stop.set()
+    assert list(analyse_game(record, "normal", stop=stop)) == []
+    (node,) = record.mainline()
+    assert (node.evaluation, node.nags) == (None, ())
