@@ -25,6 +25,14 @@ window.pawnshop = {
     }
     return lines.join("\n");
   },
+  // Where the cells are drawn on the page: {left, top, width, height} of one cell's box.
+  cellBox() {
+    const term = window.pawnshop.terminal;
+    const screen = terminalBox.querySelector(".xterm-screen");
+    if (!term || !screen) return null;
+    const box = screen.getBoundingClientRect();
+    return { left: box.left, top: box.top, width: box.width / term.cols, height: box.height / term.rows };
+  },
 };
 
 async function hello() {
@@ -46,9 +54,14 @@ async function join(name) {
   return answer.name;
 }
 
-function play(name) {
+async function play(name) {
   joinForm.hidden = true;
   terminalBox.hidden = false;
+  // The terminal measures its cells once: with the font it will draw in.
+  await Promise.all([
+    document.fonts.load('16px "DejaVu Sans Mono"'),
+    document.fonts.load('bold 16px "DejaVu Sans Mono"'),
+  ]).catch(() => {});
   const term = new Terminal({
     fontFamily: '"DejaVu Sans Mono", monospace',
     fontSize: 16,
@@ -91,7 +104,7 @@ joinForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   refusal.textContent = "";
   try {
-    play(await join(nameInput.value));
+    await play(await join(nameInput.value));
   } catch (error) {
     refusal.textContent = error.message;
     nameInput.focus();
