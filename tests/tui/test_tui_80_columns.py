@@ -1,5 +1,5 @@
 """What a new player reads at 80x24, measured on the drawn cells: the four players' names in
-the board's title, and long moves in the log."""
+the board's title, Chase's refusal of a move it cannot read, and long moves in the log."""
 
 from __future__ import annotations
 
@@ -8,7 +8,12 @@ from pathlib import Path
 from drawn_text import drawn
 from tui_helpers import SIZE, app_test, make_app, martian_record
 
+from core import GameRecord, find_game
+from core.games.chase.notation import MOVE_EXAMPLES
 from tui.plain_text import cells
+from tui.screens.help import HelpScreen
+
+CHASE = find_game("chase")
 
 
 @app_test
@@ -25,3 +30,24 @@ async def test_the_title_of_a_four_player_game_names_all_four(data_dir: Path) ->
         assert len(shown) == 4
         for name, short in zip(players, shown, strict=True):
             assert short == name or (short.endswith("…") and name.startswith(short[:-1]))
+
+
+@app_test
+async def test_a_chase_move_that_is_not_notation_is_refused_in_one_line(data_dir: Path) -> None:
+    """The refusal leaves out the examples beside whose turn it is; the help lists them."""
+    app = make_app(data_dir, record=GameRecord(CHASE, {}, 1, ["Sam", "Nat"]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *"zz9", "enter")
+        await pilot.pause()
+        row = drawn(app).lines[-2]
+        assert cells(row) == SIZE[0]
+        assert "'zz9' is not a Chase move" in row and row.rstrip().endswith("to move")
+        assert "…" not in row
+        await pilot.press("escape")  # the move line closes
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert any(MOVE_EXAMPLES in description for _, description in help_screen.rows)

@@ -34,6 +34,8 @@ from core.games.chase.state import GOLD, TILES, ChaseState, controller, pawn_own
 from core.games.chase.tiles import DECK, LETTERS, kind_of_exits
 from core.squares import parse_square
 
+#: One move of each kind, as the notation writes it (the error for a move it cannot read).
+MOVE_EXAMPLES = "T:d4=NE,SW, g3:c5, m:c5+e5>e5, p:c5=N,S or d4-f6"
 _SQUARE = r"[a-z]\d{1,2}"
 _EXITS = r"[a-z]+(?:[,.+/][a-z]+)*"
 _PLACE = re.compile(rf"^t:?({_SQUARE})[=:^]?({_EXITS})$")
@@ -78,10 +80,7 @@ def parse_move(state: ChaseState, text: str) -> ChaseMove:
     elif _WALK.match(compact):
         move = Walk(tuple(_square(part) for part in re.findall(_SQUARE, compact)))
     else:
-        raise NotationError(
-            f"'{text.strip()}' is not a Chase move (like T:d4=NE,SW, g3:c5, m:c5+e5>e5, "
-            "p:c5=N,S or d4-f6)"
-        )
+        raise NotationError(f"'{text.strip()}' is not a Chase move (like {MOVE_EXAMPLES})")
     shown = format_move(move)
     if state.end:
         raise IllegalMoveError(f"{shown}: the game is over")

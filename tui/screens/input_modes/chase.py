@@ -28,6 +28,7 @@ from core.games.chase.game import ChaseGame
 from core.games.chase.merges import MIN_STACK, MergeFacts, destinations
 from core.games.chase.movelist import MoveList
 from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
+from core.games.chase.notation import MOVE_EXAMPLES
 from core.games.chase.rules import PIVOT_FEE, seat_merges
 from core.games.chase.state import GOLD as GOLD_MODE
 from core.games.chase.state import TILES, ChaseState, stacks_of
@@ -227,7 +228,11 @@ class ChaseMode(InputMode):
         return f"select a pawn, then its path (Enter ends); or {keys}"
 
     def short_form(self, message: str) -> str:
-        """The plain prompt (alone or after a sentence, as a table's welcome) in short words."""
+        """The plain prompt (alone or after a sentence, as a table's welcome) in short words;
+        a move typed that is not Chase's notation without the examples (the help has them)."""
+        examples = f" (like {MOVE_EXAMPLES})"
+        if message.endswith(examples):
+            return message.removesuffix(examples) + ": ? shows how to write one"
         prompt = self._plain_prompt()
         if not message.endswith(prompt):
             return ""
@@ -257,6 +262,7 @@ class ChaseMode(InputMode):
         return [
             *super().help_extra(),
             ("0-9", "while adding gold: the amount"),
+            (":", f"type a move: {MOVE_EXAMPLES}"),
             ("click", f"a pawn, then each square of its path; a square for {self._keys()}"),
         ]
 

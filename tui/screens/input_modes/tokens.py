@@ -23,7 +23,17 @@ from textual.widget import Widget
 from core.game import Move, State
 from core.games.mac.game import MacGame
 from core.games.mac.moves import MacMove
-from core.games.mac.pieces import DOUBLE_STEP, PEEK, PLUS_ONE, PUSH, TOKEN_LETTERS, TOKEN_NAMES
+from core.games.mac.pieces import (
+    DOUBLE_STEP,
+    EMPTY,
+    PEEK,
+    PLUS_ONE,
+    PUSH,
+    TOKEN_LETTERS,
+    TOKEN_NAMES,
+)
+from core.games.mac.state import MacState
+from core.games.mac.tokens import token_effect
 from core.games.mac.view import peeking
 from core.view import TrayItem
 from tui.play.selection import MoveBuilder, Step
@@ -47,6 +57,12 @@ TARGET_PROMPTS = {
     PUSHING: "Push: select the enemy piece to push, then where it goes",
     PEEKING: "Peek: select a face-down piece, then Enter to peek at it alone, or a second one",
 }
+#: The same, short enough to show beside whose turn it is at 80 columns.
+SHORT_TARGET_PROMPTS = {
+    PEEKING: "Peek: select one or two face-down pieces (Enter after one)",
+}
+#: Said when a Double Step's first step captures: the turn ends at the first capture.
+FIRST_STEP_CAPTURED = "The first step captured: Double Step ends there"
 #: Why a square is refused while selecting a token's squares.
 TARGET_RULES = {
     PLUS: "+1 goes on one of your face-up pieces that has none yet",
@@ -113,6 +129,10 @@ class TokenMode(InputMode):
         self.token_path: tuple[int, ...] | None = None
         self.token_selection: tuple[int, ...] = ()
         self._moves: tuple[object, list[MacMove]] | None = None
+        #: What the turn just played came to that the board does not show (a Double Step
+        #: ended by its first step's capture), said once with the next prompt.
+        self.note = ""
+        self._next_note = ""
         self.tray = TrayWidget(id="tokens")
         self.tray.border_title = "Power tokens"
         self.tray.empty_text = "none to play"
@@ -170,11 +190,18 @@ class TokenMode(InputMode):
     def stage_state(self) -> State:
         """What this screen shows at this stage of the turn: once the squares of a Peek are
         chosen, the pieces on them show to the player who peeks (the others' screens draw
-        the game's state, which the Peek changes only with the whole turn)."""
+        the game's state, which the Peek changes only with the whole turn); once a Push or
+        a +1 is chosen, the board shows it done, the pushed piece on its new square, where
+        the move that follows may capture it."""
         shown = self.screen.viewer_state()
         if self._peeking():
             assert self.token_path is not None
             return peeking(self.record.state, shown, self.token_path)  # type: ignore[arg-type]
+        if self.token in (PUSHING, PLUS) and self.token_path:
+            assert isinstance(shown, MacState)
+            board = list(shown.board)
+            token_effect(board, self.token, self.token_path)
+            return shown._replace(board=tuple(board))
         return shown
 
     def token_items(self) -> tuple[TrayItem, ...]:
@@ -223,6 +250,8 @@ class TokenMode(InputMode):
         return f"{done}; now your move: select a piece (Esc takes the token back)"
 
     def _plain_hint(self) -> str:
+        if self.note:
+            return self.note
         items = self.token_items()
         if not items:
             return super().hint()
@@ -231,8 +260,16 @@ class TokenMode(InputMode):
             return f"no move without a token: play one first: {keys}"
         return f"you may play a token first: {keys}"
 
+    def short_form(self, message: str) -> str:
+        short = {TARGET_PROMPTS[token]: text for token, text in SHORT_TARGET_PROMPTS.items()}
+        return short.get(message, "")
+
     def help_extra(self) -> list[tuple[str, str]]:
-        return [*super().help_extra(), ("click", "a token beside the board: play it first")]
+        return [
+            *super().help_extra(),
+            *((KEYS[token], TARGET_PROMPTS[token]) for token in SHORT_TARGET_PROMPTS),
+            ("click", "a token beside the board: play it first"),
+        ]
 
     # -- choosing a token ----------------------------------------------------------------------
 
@@ -270,6 +307,16 @@ class TokenMode(InputMode):
 
     def position_changed(self) -> None:
         self.token, self.token_path, self.token_selection = None, None, ()
+        self.note, self._next_note = self._next_note, ""
+
+    def before_play(self, move: Move) -> None:
+        """A Double Step whose first step captures ends there: say so once it is played."""
+        assert isinstance(move, MacMove) and isinstance(self.record.state, MacState)
+        path = move.path
+        first_step_captured = (
+            move.token == DOUBLE and len(path) == 2 and self.record.state.board[path[-1]] != EMPTY
+        )
+        self._next_note = FIRST_STEP_CAPTURED if first_step_captured else ""
 
     def take_step(self, step: Step) -> None:
         if self._choosing_target() and step.kind in ("play", "choose"):
