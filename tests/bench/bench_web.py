@@ -1,0 +1,226 @@
+"""Browsers at ``pawnshop serve --web-port``: a key's and a move's time to a browser's screen,
+and the server's memory per browser session.
+
+Usage: ``python tests/bench/bench_web.py [--sessions 20] [--keys 20] [--timeout 300]``
+
+Starts ``pawnshop serve --workers 1 --web-port 0`` in a child process on loopback, and plays
+its browsers from this process: aiohttp's WebSocket client speaking the page's messages, the
+screen kept by ``pyte``, as a browser's xterm.js keeps it. Prints
+
+- key: from a browser sending ``n`` in the lobby to its screen showing the form it opens
+  (median, p95, max over ``--keys`` presses), and the same over SSH for comparison;
+- move: from an SSH player's Enter on a typed move to the browser opponent's screen showing
+  it in the log (median, max over the moves of a short game);
+- memory: the server's resident memory per browser session (its growth with ``--sessions``
+  browsers in the lobby, over that number, after one warm-up session).
+
+A figure, not a test: nothing is asserted; every wait gives up after ``--wait`` seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import asyncssh
+import pyte
+
+LOBBY = "tables on this server"
+SHORT_GAME = ("clock", "b1-a1", "c8-d8", "a1-b1", "d8-c8", "b1-a1", "c8-d8", "a1-b1")
+
+
+class Screen:
+    """A terminal as pyte keeps it, fed by the bytes that arrive."""
+
+    def __init__(self) -> None:
+        self.emulator = pyte.Screen(100, 30)
+        self.stream = pyte.ByteStream(self.emulator)
+        self.changed = asyncio.Event()
+
+    def feed(self, data: bytes) -> None:
+        self.stream.feed(data)
+        self.changed.set()
+
+    def text(self) -> str:
+        return "\n".join(self.emulator.display)
+
+    async def shows(self, text: str, wait: float) -> float:
+        """Wait for ``text``; the moment it showed."""
+        deadline = time.perf_counter() + wait
+        while text not in self.text():
+            if time.perf_counter() > deadline:
+                raise SystemExit(f"gave up waiting for {text!r}:\n{self.text()}")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), 0.5)
+        return time.perf_counter()
+
+
+class Tab:
+    """One browser's tab: its cookie jar, its WebSocket and its screen."""
+
+    def __init__(self, client: aiohttp.ClientSession, socket: Any) -> None:
+        self.client = client
+        self.socket = socket
+        self.screen = Screen()
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def open(cls, url: str, name: str) -> Tab:
+        client = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+        async with client.post(f"{url}/join", json={"name": name}) as response:
+            response.raise_for_status()
+        query = {"name": name, "width": "100", "height": "30"}
+        socket = await client.ws_connect(f"{url}/ws", params=query)
+        return cls(client, socket)
+
+    async def _read(self) -> None:
+        async for message in self.socket:
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.screen.feed(message.data)
+
+    async def press(self, keys: str) -> float:
+        sent = time.perf_counter()
+        await self.socket.send_str(json.dumps(["stdin", keys]))
+        return sent
+
+    async def close(self) -> None:
+        await self.socket.close()
+        await self.client.close()
+
+
+class SshPlayer(asyncssh.SSHClientSession[bytes]):
+    def __init__(self) -> None:
+        self.screen = Screen()
+        self.screen.emulator.resize(30, 100)
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.screen.feed(data)
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def summary(values: list[float]) -> str:
+    ms = sorted(v * 1000 for v in values)
+    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+    return f"median {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms"
+
+
+async def measure(url: str, ssh_port: int, pid: int, args: argparse.Namespace) -> None:
+    wait = args.wait
+    warm = await Tab.open(url, "warm")
+    await warm.screen.shows(LOBBY, wait)
+
+    keys = []
+    for _ in range(args.keys):
+        sent = await warm.press("n")
+        keys.append(await warm.screen.shows("Open a table", wait) - sent)
+        await warm.press("\x1b")
+        await warm.screen.shows(LOBBY, wait)
+    print(f"key to a browser's screen ({args.keys} presses): {summary(keys)}")
+
+    await warm.press("n")
+    await warm.screen.shows("Open a table", wait)
+    await warm.press("\x0f")
+    await warm.screen.shows("You play South at table 1", wait)
+    connection = await asyncssh.connect(
+        "127.0.0.1",
+        ssh_port,
+        username="bob",
+        known_hosts=None,
+        client_keys=None,
+        agent_path=None,
+        config=None,
+    )
+    channel, bob = await connection.create_session(
+        SshPlayer, term_type="xterm-256color", term_size=(100, 30), encoding=None
+    )
+    await bob.screen.shows("warm · free", wait)
+    ssh_keys = []
+    for _ in range(args.keys):
+        sent = time.perf_counter()
+        channel.write(b"n")
+        ssh_keys.append(await bob.screen.shows("Open a table", wait) - sent)
+        channel.write(b"\x1b")
+        await bob.screen.shows("warm · free", wait)
+    print(f"the same key to an SSH player's screen, for comparison: {summary(ssh_keys)}")
+    channel.write(b"\r")
+    await bob.screen.shows("You play North at table 1", wait)
+    moves = []
+    for ply, notation in enumerate(SHORT_GAME[:-1], start=1):
+        south = ply in (1, 2) or (ply > 2 and ply % 2 == 0)
+        if south:
+            await warm.press(":")
+            await warm.screen.shows("type a move", wait)
+            await asyncio.sleep(0.15)
+            await warm.press(notation + "\r")
+            await bob.screen.shows(notation, wait)
+            continue
+        channel.write(b":")
+        await bob.screen.shows("type a move", wait)
+        await asyncio.sleep(0.15)
+        sent = time.perf_counter()
+        channel.write(notation.encode() + b"\r")
+        moves.append(await warm.screen.shows(f". {notation}", wait) - sent)
+    print(f"an SSH player's move to the browser's screen ({len(moves)} moves): {summary(moves)}")
+    connection.close()
+
+    before = rss_kib(pid)
+    tabs = [await Tab.open(url, f"player{n}") for n in range(args.sessions)]
+    for tab in tabs:
+        await tab.screen.shows(LOBBY, wait)
+    after = rss_kib(pid)
+    per = (after - before) / args.sessions / 1024
+    print(f"memory: {args.sessions} browser sessions in the lobby, {per:.2f} MiB each")
+    for tab in (*tabs, warm):
+        await tab.close()
+
+
+def found(pattern: str, line: str) -> str:
+    match = re.search(pattern, line)
+    if match is None:
+        raise SystemExit(f"the server said: {line!r}")
+    return match.group(1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sessions", type=int, default=20)
+    parser.add_argument("--keys", type=int, default=20)
+    parser.add_argument("--wait", type=float, default=30.0)
+    parser.add_argument("--timeout", type=float, default=300.0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as data:
+        command = [sys.executable, "-m", "tui", "serve", "--workers", "1", "--port", "0"]
+        command += ["--web-port", "0", "--data-dir", data, "--idle-timeout", "0"]
+        server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        try:
+            assert server.stdout is not None
+            lines = [server.stdout.readline(), server.stdout.readline()]
+            ssh_port = int(found(r"port (\d+)", lines[0]))
+            url = found(r"(http://\S+)/", lines[1])
+            coroutine = measure(url, ssh_port, server.pid, args)
+            asyncio.run(asyncio.wait_for(coroutine, args.timeout))
+        finally:
+            server.terminate()
+            server.wait(30)
+
+
+if __name__ == "__main__":
+    main()
