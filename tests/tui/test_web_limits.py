@@ -76,3 +76,25 @@ def test_only_the_page_s_own_files_are_served(tmp_path: Path) -> None:
                     assert b"server only" not in body and b"import" not in body, path
 
     run_scenario(scenario)
+
+
+def test_a_browser_reaches_no_file_of_the_server_through_the_library(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with AsyncExitStack() as stack:
+            site = await stack.enter_async_context(serving_web(tmp_path))
+            tab = await browse(stack, site, "alice", LOBBY)
+            before = sorted(path.name for path in tmp_path.rglob("*") if path.is_file())
+            tab.press("r")  # the server's finished games, to review
+            await tab.shows("No saved games yet.")
+            for key in ("i", "e", "u"):  # import, export, unfinished games: not offered
+                tab.press(key)
+            tab.press("?")
+            await tab.shows("Keys")
+            assert "Import a save file" not in tab.text() and "Export" not in tab.text()
+            after = sorted(path.name for path in tmp_path.rglob("*") if path.is_file())
+            assert not {name for name in after if name not in before} - {
+                name for name in after if "sqlite3" in name or name.endswith(".log")
+            }
+            assert not (tmp_path / "autosave").exists()
+
+    run_scenario(scenario)
