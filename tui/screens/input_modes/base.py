@@ -22,6 +22,8 @@ from core.record import GameRecord
 from tui.game_ui import InputMode as ModeName
 from tui.play.selection import MoveBuilder, Step
 from tui.screens.move_choice import MoveChoiceScreen
+from tui.widgets.board import BoardWidget
+from tui.widgets.board_marks import look_of
 
 if TYPE_CHECKING:
     from tui.screens.board import BoardScreen
@@ -89,7 +91,17 @@ class InputMode:
         if waiting:
             return waiting
         actions = self.game_actions()
-        return "  ".join(f"{key}: {label}" for key, (label, _) in actions.items())
+        keys = "  ".join(f"{key}: {label}" for key, (label, _) in actions.items())
+        return keys or self.dots_legend()
+
+    def dots_legend(self) -> str:
+        """What the empty starting dots on the board are (Macadam), while some show."""
+        view = self.screen.builder.view
+        if not any(not cell.text and "dot" in cell.mark.split() for cell in view.cells):
+            return ""
+        dot = look_of("dot", self.screen.query_one(BoardWidget).ascii)
+        assert dot is not None
+        return f"{dot.empty} is a starting dot: a square where a pawn began the game"
 
     def game_actions(self) -> dict[str, tuple[str, Move]]:
         """The game's own action keys in this position: ``{key: (label, move)}``."""
