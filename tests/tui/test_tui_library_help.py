@@ -25,6 +25,6 @@ async def test_the_library_help_names_its_keys(data_dir: Path) -> None:
         await pilot.press("question_mark")
         await wait_for(lambda: isinstance(app.screen, HelpScreen), what="the help")
         rows = {description: keys for keys, description in app.screen.rows}  # type: ignore[attr-defined]
-        assert rows["Open"] == "⏎" and rows["Up"] == "↑" and rows["Down"] == "↓"
+        assert rows["Open"] == "⏎" and rows["Up"] == "↑ k" and rows["Down"] == "↓ j"
         assert rows["Filter"] == "/" and rows["Back"] == "esc"
         assert not TEXTUAL_WORDS & set(rows)

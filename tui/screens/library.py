@@ -80,8 +80,8 @@ class LibraryScreen(Screen[LibraryChoice | None]):
         Binding("i", "import", "Import", id="library.import"),
         Binding("e", "export", "Export", id="library.export"),
         Binding("u", "unfinished", "Unfinished games", show=False, id="library.unfinished"),
-        Binding("up", "move(-1)", "Up", show=False, id="library.up"),
-        Binding("down", "move(1)", "Down", show=False, id="library.down"),
+        Binding("k,up", "move(-1)", "Up", show=False, id="library.up"),
+        Binding("j,down", "move(1)", "Down", show=False, id="library.down"),
         *(
             Binding(
                 str(number),
