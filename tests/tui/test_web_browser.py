@@ -118,6 +118,13 @@ def test_a_name_typed_then_keys_reach_the_lobby_without_a_click(tmp_path: Path) 
             await screen_shows(page, "You play South at table 1")
             await page.keyboard.press("?")
             await screen_shows(page, "Keys")
+            # Another name: the form again, the name held filled in.
+            await page.goto(site.url + "/?choose")
+            assert await page.input_value("#name") == "[b]alice[/b]"
+            await page.keyboard.type("bob")
+            await page.keyboard.press("Enter")
+            await screen_shows(page, "you are bob")  # a player of its own: not in alice's seat
+            await screen_shows(page, "[b]alice[/b] (away) · free")
             assert all(url.startswith(site.url + "/") for url in requested), requested
 
     run_scenario(scenario, timeout=90)

@@ -1,9 +1,10 @@
 """Who holds which name among the players who come in from a browser.
 
 A browser has no SSH key to tell it apart, so the server gives it one: a long random token,
-kept in an HttpOnly cookie, whose digest is the player's identity
-(``PlayerIdentity.key_fingerprint``, ``web:`` and the digest). The first browser to take a
-name holds it; another browser typing it is refused, and so is a browser typing a name an
+kept in an HttpOnly cookie. The token's digest holds the names the browser took, and each
+name it plays under is a player of its own, whose identity (``PlayerIdentity.key_fingerprint``,
+``web:`` and a digest of the token and the name) only that browser can be. The first browser
+to take a name holds it; another browser typing it is refused, and so is a browser typing a name an
 SSH key has played under, so nobody sits in another's seat by typing their name. The names
 are kept in ``web-names.sqlite3`` in the server's data folder, which every server process on
 the folder shares. Names are compared as people read them: case and compatibility forms
@@ -53,10 +54,18 @@ def new_token() -> str:
 
 
 def browser_identity(token: str, name: str) -> PlayerIdentity:
-    """The player a browser holding ``token`` is, under ``name``."""
-    digest = hashlib.sha256(token.encode()).digest()
-    fingerprint = WEB_PREFIX + base64.urlsafe_b64encode(digest).decode().rstrip("=")
-    return PlayerIdentity(name=name, key_fingerprint=fingerprint)
+    """The player a browser holding ``token`` is under ``name``."""
+    return PlayerIdentity(name=name, key_fingerprint=_digest(f"{token}\n{folded(name)}"))
+
+
+def holder_of(token: str) -> str:
+    """How the names a browser holds know it."""
+    return _digest(token)
+
+
+def _digest(text: str) -> str:
+    digest = hashlib.sha256(text.encode()).digest()
+    return WEB_PREFIX + base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
 def folded(name: str) -> str:
@@ -87,8 +96,7 @@ class NameRegistry:
         name = display_name(typed)
         if not name:
             return NO_NAME
-        player = browser_identity(token, name)
-        assert player.key_fingerprint is not None
+        holder = holder_of(token)
         with self._lock:
             db = self._connection()
             with db:
@@ -96,19 +104,19 @@ class NameRegistry:
                 row = db.execute(
                     "SELECT kind, holder FROM web_names WHERE folded = ?", (folded(name),)
                 ).fetchone()
-                if row is not None and row[1] != player.key_fingerprint:
+                if row is not None and row[1] != holder:
                     return HELD_BY_KEY if row[0] == SSH_KEY else HELD_BY_BROWSER
                 db.execute(
                     "INSERT INTO web_names (folded, name, kind, holder, last_used)"
                     " VALUES (?, ?, ?, ?, ?) ON CONFLICT (folded)"
                     " DO UPDATE SET name = excluded.name, last_used = excluded.last_used",
-                    (folded(name), name, BROWSER, player.key_fingerprint, time.time()),
+                    (folded(name), name, BROWSER, holder, time.time()),
                 )
-        return player
+        return browser_identity(token, name)
 
     def held_name(self, token: str) -> str | None:
         """The name the browser holding ``token`` used last, if any."""
-        holder = browser_identity(token, "").key_fingerprint
+        holder = holder_of(token)
         with self._lock:
             row = (
                 self._connection()

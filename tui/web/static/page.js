@@ -111,12 +111,16 @@ joinForm.addEventListener("submit", async (event) => {
   }
 });
 
+// A browser that holds a name plays under it at once, unless it asked to choose another.
+const choosing = new URLSearchParams(window.location.search).has("choose");
 hello().then((about) => {
-  if (about.name) {
+  if (about.name && !choosing) {
     play(about.name);
   } else {
     joinForm.hidden = false;
+    nameInput.value = about.name || "";
     nameInput.focus();
+    nameInput.select();
   }
 }, () => {
   joinForm.hidden = false;
