@@ -11,6 +11,7 @@ quick (the Markdown renderer of the rules page alone costs a tenth of a second).
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -77,6 +78,8 @@ class PawnshopApp(AsciiCapableApp):
         self.exit_after_first_frame = exit_after_first_frame
         #: Flushes the autosave to disk after each move, off the way of the next frame.
         self.disk_sync = BackgroundSync()
+        #: The time the clocks of timed games run on (monotonic seconds; a fake in tests).
+        self.game_time: Callable[[], float] = time.monotonic
 
     @property
     def games(self) -> list[Game]:

@@ -90,6 +90,10 @@ class TableScreen(BoardScreen):
         # The table's computers play from the hall, once for everyone: none runs here.
         return {}
 
+    def clock_time(self) -> None:
+        # The table keeps the clocks, on the server's time, once for everyone.
+        return None
+
     def on_mount(self) -> None:
         # Textual runs BoardScreen.on_mount after this one: greet once it has spoken.
         self.table_seat.watch(self)

@@ -79,7 +79,7 @@ def shortened(names: list[str], room: int) -> list[str]:
 
 def turn_text(record: GameRecord) -> str:
     game, state = record.game, record.state
-    if game.outcome(state) is not None:
+    if record.outcome() is not None:  # an ending on time too, which the rules do not see
         return "game over"
     verb = "place" if game.phase(state) == "placement" else "move"
     return f"{seat_label(record, game.to_move(state))} to {verb}"
@@ -91,7 +91,7 @@ def shown_state(record: GameRecord, *, hot_seat: bool) -> State:
     At a hot seat that is the player to move; once the game is over, everything is shown.
     """
     game, state = record.game, record.state
-    if not hot_seat or game.outcome(state) is not None:
+    if not hot_seat or record.outcome() is not None:
         return state
     return game.view(state, game.to_move(state))
 
@@ -99,7 +99,7 @@ def shown_state(record: GameRecord, *, hot_seat: bool) -> State:
 def panel_infos(record: GameRecord, shown: State) -> list[PanelInfo]:
     game, state = record.game, record.state
     scores = game.scores(shown)
-    over = game.outcome(state) is not None
+    over = record.outcome() is not None
     mover = game.to_move(state)
     infos = []
     for seat, seat_name in enumerate(record.seat_names):
@@ -143,10 +143,10 @@ def log_line(record: GameRecord) -> tuple[tuple[LogEntry, ...], list[Node], int]
     for node in nodes:
         parent = node.parent
         assert parent is not None
-        number = turn_number(game, number, parent)
+        number = turn_number(record, number, parent)
         if node is record.current:
             current = len(entries)
-        if starts_turn(game, node) and node is not nodes[-1] and node is not record.current:
+        if starts_turn(record, node) and node is not nodes[-1] and node is not record.current:
             held = node.notation
             continue
         notation = f"{held}{TURN_JOINER}{node.notation}" if held else node.notation

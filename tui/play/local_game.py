@@ -4,6 +4,9 @@ The board screen shows the record and sends intents: play this move, undo, redo,
 ``LocalGame`` plays a move into the record (in a live game as the main line the game goes on
 along, in review as a variation), keeps a live game on disk after every change, files it in the
 library when it ends, and takes back to a person's own last move when computers play some seats.
+In a timed game it keeps the clocks (``tui.play.clock.GameClock``) in step with the record:
+each move presses the mover's clock and keeps its time with the move, a walk back or forth sets
+the clocks to the position's, and a fallen flag ends the game on time.
 It answers with what happened, in plain values, for the screen to show.
 """
 
@@ -16,7 +19,9 @@ from typing import Protocol
 
 from core.game import Move
 from core.record import GameRecord, Node
+from core.time_control import TimeControlError, time_control_of
 from saves.errors import SaveError
+from tui.play.clock import Clocks, GameClock, TimeSource, clocks_at
 from tui.play.review_game import moves_between
 from tui.play.storage import Storage
 
@@ -45,6 +50,15 @@ class Played:
     filed_note: str = ""
 
 
+def clock_of(record: GameRecord, now: TimeSource) -> GameClock | None:
+    """The clocks of ``record``'s time control; none for a game without one, or whose
+    ``TimeControl`` tag (from a file written elsewhere) names none this app knows."""
+    try:
+        return GameClock.of(record, now)
+    except TimeControlError:
+        return None
+
+
 class LocalGame:
     """The controller of a game played at one keyboard (see the module's docstring)."""
 
@@ -55,13 +69,24 @@ class LocalGame:
         *,
         reviewing: bool = False,
         computer_seats: Collection[int] = (),
+        now: TimeSource | None = None,
     ) -> None:
-        """``files``: how to reach the app's files, asked only when a file is touched."""
+        """``files``: how to reach the app's files, asked only when a file is touched.
+        ``now``: the time the clocks of a timed game run on (``None``: its clocks are kept
+        elsewhere, as a table's are); ``TimeControlError`` for a record whose time control
+        is not one."""
         self.record = record
         self.files = files
         #: In review moves played become variations and nothing is kept on disk.
         self.reviewing = reviewing or record.outcome() is not None
         self.computer_seats = frozenset(computer_seats)
+        self._now = now
+        #: The running clocks of a live timed game (``None`` untimed, or in review).
+        self.clock = None if now is None or self.reviewing else clock_of(record, now)
+        #: The position the clocks stand for (a move played after looking back at an earlier
+        #: one first sets them to that position's).
+        self._clock_node = record.current
+        self._review_clocks: tuple[Node, Clocks] | None = None
 
     @property
     def live(self) -> bool:
@@ -73,12 +98,26 @@ class LocalGame:
         """Play ``move``; raises ``PawnshopError`` if the record refuses it. A live game is
         kept after it, or filed in the library if it ended there."""
         record = self.record
+        parent = record.current
         node = record.play(move, main=self.live)
         if not self.live:
             return Played(node)
         record.promote(node)  # the line the game goes on along is its main line
+        if self.clock is not None:
+            if parent is not self._clock_node:
+                record.goto(parent)
+                self.clock.went_to()
+                record.goto(node)
+            self.clock.moved(node)
+            self._clock_node = node
         if record.outcome() is None:
             return Played(node, problem=self.keep())
+        return self.finished()
+
+    def finished(self) -> Played:
+        """The live game has just ended: file it in the library."""
+        record = self.record
+        node = record.current
         try:
             path = self.files().storage.file_finished(record)
         except SaveError as error:
@@ -92,7 +131,48 @@ class LocalGame:
         if not self.live:
             return ""
         self.record.goto(self.record.current, main=True)
+        if self.clock is not None:
+            self.clock.went_to()
+            self._clock_node = self.record.current
         return self.keep()
+
+    # -- clocks ---------------------------------------------------------------------------------
+
+    def time_ran_out(self, seat: int) -> Played | None:
+        """``seat``'s clock shows its flag down: the live game ends on time there (where the
+        game stands), filed like any finished game. ``None`` when nothing ended (no flag down
+        by the clocks, the game already over, or reviewed)."""
+        clock = self.clock
+        if clock is None or not self.live:
+            return None
+        record = self.record
+        looked_at = record.current
+        record.goto(self._clock_node)
+        if clock.flag_fell(seat) is None:
+            record.goto(looked_at)
+            return None
+        return self.finished()
+
+    def shown_clocks(self) -> Clocks | None:
+        """The clocks the players' panels show: the running ones of a live game, in review
+        the times kept with the current move (standing still); ``None`` for an untimed game."""
+        if self.clock is not None and self.live:
+            return self.clock.clocks
+        record = self.record
+        shown = self._review_clocks
+        if shown is not None and shown[0] is record.current:
+            return shown[1]
+        try:
+            control = time_control_of(record.tags)
+        except TimeControlError:
+            return None
+        if not control.timed:
+            return None
+        now = self._now or (lambda: 0.0)
+        times = clocks_at(record, record.current, control)
+        clocks = Clocks(control, len(record.players), now, times)
+        self._review_clocks = record.current, clocks
+        return clocks
 
     def _person_to_move(self) -> bool:
         record = self.record

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from core.game import Game
 from core.record import GameRecord, Node
 
 #: Between a move that starts a turn and the move that ends it, on a row they share.
@@ -46,20 +45,28 @@ class TreeRow(NamedTuple):
         return not self.notation
 
 
-def starts_turn(game: Game, node: Node) -> bool:
+def ended_at(record: GameRecord, node: Node) -> bool:
+    """Whether the game is over at ``node``: by its rules, or at the end of the main line
+    of a game ended otherwise (on time)."""
+    if record.adjudicated and node.continuation is None and node.is_mainline():
+        return True
+    return record.game.outcome(node.state) is not None
+
+
+def starts_turn(record: GameRecord, node: Node) -> bool:
     """Whether the move to ``node`` leaves the same seat to move, its turn going on."""
-    parent = node.parent
+    parent, game = node.parent, record.game
     return (
         parent is not None
-        and game.outcome(node.state) is None
+        and not ended_at(record, node)
         and game.to_move(node.state) == game.to_move(parent.state)
     )
 
 
-def turn_number(game: Game, parent_number: int, parent: Node) -> int:
+def turn_number(record: GameRecord, parent_number: int, parent: Node) -> int:
     """The number of a move played after ``parent`` (numbered ``parent_number``; the start
     position 0): the next turn's, or the same where ``parent`` started the turn."""
-    return parent_number if starts_turn(game, parent) else parent_number + 1
+    return parent_number if starts_turn(record, parent) else parent_number + 1
 
 
 def followed_line(record: GameRecord) -> list[Node]:
@@ -87,7 +94,7 @@ def tree_rows(record: GameRecord) -> tuple[tuple[TreeRow, ...], list[Node], int]
 
     def joins_next(node: Node) -> bool:
         return (
-            starts_turn(game, node)
+            starts_turn(record, node)
             and node.continuation is not None
             and node is not record.current
             and not node.comment
@@ -142,7 +149,7 @@ def tree_rows(record: GameRecord) -> tuple[tuple[TreeRow, ...], list[Node], int]
         elif node.children:
             main = node.continuation  # None where the line ends: every child is a variation
             variations = node.children if main is None else node.children[1:]
-            number = turn_number(game, ply, node)
+            number = turn_number(record, ply, node)
             if main is not None:
                 stack.append(("after", main, number, depth))
             for variation in reversed(variations):

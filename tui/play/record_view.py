@@ -17,6 +17,7 @@ import weakref
 from typing import Any, NoReturn
 
 from core.game import Game
+from core.outcome import Outcome
 from core.record import GameRecord, Node
 
 #: The methods of ``GameRecord`` that change it: each raises on a view.
@@ -118,6 +119,9 @@ class NodeView(Node):
     move = _node_field("move")
     notation = _node_field("notation")
     comment = _node_field("comment")
+    evaluation = _node_field("evaluation")
+    nags = _node_field("nags")
+    clock = _node_field("clock")
     redo_index = _node_field("redo_index")
     line_ends = _node_field("line_ends")
 
@@ -223,6 +227,14 @@ class RecordView(GameRecord):
     @tags.setter
     def tags(self, value: dict[str, str]) -> None:
         _refuse("setting tags")
+
+    @property
+    def adjudicated(self) -> Outcome | None:
+        return self._record.adjudicated
+
+    @adjudicated.setter
+    def adjudicated(self, value: Outcome | None) -> None:
+        _refuse("setting adjudicated")
 
     @property
     def root(self) -> Node:

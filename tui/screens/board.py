@@ -31,6 +31,7 @@ from core.game import Game, Move, State
 from core.record import GameRecord, Node
 from tui.game_ui import input_mode
 from tui.host import host
+from tui.play.clock import Clocks, TimeSource
 from tui.play.computer_turns import ComputerTurns
 from tui.play.describe import winners_text
 from tui.play.local_game import LocalGame
@@ -47,6 +48,7 @@ from tui.screens.review import Review
 from tui.screens.walks import Walks
 from tui.widgets.board import BoardWidget
 from tui.widgets.move_log import MoveLog
+from tui.widgets.player_panel import PlayerPanel
 from tui.widgets.status_line import StatusLine
 from tui.widgets.thinking import ThinkingIndicator
 from tui.widgets.tray import TrayWidget
@@ -73,7 +75,11 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
         levels = self.computer_levels()
         #: Carries out what the player asks for (moves, undo, saving) on the record.
         self.controller = LocalGame(
-            record, lambda: host(self), reviewing=reviewing, computer_seats=levels
+            record,
+            lambda: host(self),
+            reviewing=reviewing,
+            computer_seats=levels,
+            now=self.clock_time(),
         )
         self.review = Review(self)
         self.move_line = MoveLine(self)
@@ -81,6 +87,8 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
         self.saving = BoardSaving(self)
         self.walks = Walks(self)
         self.computer_seats = ComputerSeats(self, levels)
+        if self.controller.clock is not None:  # a computer thinks within its clock's time
+            self.computers.think_limit = self.controller.clock.clocks.think_seconds
         self.selection: tuple[int, ...] = ()
         #: The rows and current row the move log shows (it is redrawn only when they change),
         #: and the node of each row.
@@ -146,6 +154,15 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
 
     def current_game(self) -> Game:
         return self.game
+
+    def shown_clocks(self) -> Clocks | None:
+        """The clocks the players' panels show (``None``: an untimed game)."""
+        return self.controller.shown_clocks()
+
+    def clock_time(self) -> TimeSource | None:
+        """The time the game's own clocks run on at one keyboard (the app's); a screen
+        whose clocks are kept elsewhere (a table's) has none."""
+        return host(self).game_time
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -273,6 +290,17 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
     @on(BoardWidget.SquareClicked)
     def square_clicked(self, event: BoardWidget.SquareClicked) -> None:
         self.select_square(event.square)
+
+    @on(PlayerPanel.FlagFell)
+    def flag_fell(self, event: PlayerPanel.FlagFell) -> None:
+        """A clock ran out: the live game ends on time where it stands."""
+        played = self.controller.time_ran_out(event.seat)
+        if played is None:
+            return
+        self.walks.left()
+        self.computers.cancel()
+        self.position_changed()
+        self.after_move.show(played)
 
     @on(TrayWidget.ItemClicked)
     def tray_clicked(self, event: TrayWidget.ItemClicked) -> None:

@@ -73,8 +73,11 @@ def draw_position(screen: BoardScreen) -> None:
         board.last_move = tuple(record.game.move_path(node.parent.state, node.move))
     else:
         board.last_move = ()
+    clocks = screen.shown_clocks()
     for seat, info in enumerate(panel_infos(record, screen.viewer_state())):
-        screen.query_one(f"#panel-{seat}", PlayerPanel).info = info
+        panel = screen.query_one(f"#panel-{seat}", PlayerPanel)
+        panel.info = info
+        panel.show_clock(clocks, seat)
     entries, screen.log_nodes, current = tree_rows(record)
     if (entries, current) != screen.log_shown:  # selecting a piece leaves the log as it is
         screen.log_shown = entries, current

@@ -46,7 +46,12 @@ class PlayerPanel(Widget):
 
     def show_clock(self, clocks: Clocks | None, seat: int) -> None:
         """Show ``seat``'s clock of ``clocks`` at the right of the head (``None``: no clock),
-        drawn again as its shown time changes; ``FlagFell`` is posted when it runs out."""
+        drawn again as its shown time changes; ``FlagFell`` is posted when it runs out. The
+        same clocks shown again (every redraw of the screen gives them) change nothing."""
+        if clocks is self._clocks and seat == self._seat:
+            if clocks is not None and clocks.text(seat) != self._clock_shown:
+                self.refresh()  # set back by an undo, or pressed by a move
+            return
         self._clocks, self._seat, self._flag_told = clocks, seat, False
         if clocks is not None and self._ticking is None:
             self._ticking = self.set_interval(CLOCK_TICK, self.tick_clock)
