@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.errors import PawnshopError
 from core.game import State
 from core.record import GameRecord, Node
 from saves.format import dumps, loads
@@ -193,3 +194,18 @@ class ReviewGame:
             new.promote(here)
         new.goto(here, main=True)
         return new
+
+    def play_line(self, moves: list[str]) -> list[Node]:
+        """Play ``moves`` (in notation) from the current position as a variation, as far as
+        each is legal, and come back: the moves played (stepping forward follows them)."""
+        record = self.record
+        start = record.current
+        played: list[Node] = []
+        for text in moves:
+            try:
+                move = record.game.parse_move(record.state, text)
+                played.append(record.play(move, checked=True))
+            except PawnshopError:
+                break
+        record.goto(start)
+        return played

@@ -28,6 +28,7 @@ from tui.host import host
 from tui.play.review_game import ReviewGame, line_length, move_label
 from tui.screens.comment import CommentScreen
 from tui.screens.resume import ResumeScreen
+from tui.screens.review_analysis import ReviewAnalysis
 from tui.screens.save_as import SaveAsScreen
 
 if TYPE_CHECKING:
@@ -65,6 +66,29 @@ REVIEW_BINDINGS = [
     ),
     Binding("n", "review('continue')", "New game from here", show=False, id="review.continue"),
     Binding("tab", "review('log')", "To the move log", show=False, id="review.log"),
+    Binding(
+        "A",
+        "review('analyse')",
+        "Analyse (?! ? ??: win chance down 10, 20, 30 points)",
+        show=False,
+        id="review.analyse",
+    ),
+    Binding("escape", "review('escape')", "Stop the analysis", show=False, id="review.stop"),
+    Binding(
+        "right_square_bracket",
+        "review('next_mistake')",
+        "Next mistake",
+        show=False,
+        id="review.mistake.next",
+    ),
+    Binding(
+        "left_square_bracket",
+        "review('previous_mistake')",
+        "Previous mistake",
+        show=False,
+        id="review.mistake.previous",
+    ),
+    Binding("B", "review('best_line')", "Play the best line", show=False, id="review.best"),
 ]
 
 
@@ -75,6 +99,8 @@ class Review:
         self.screen = screen
         #: Carries out the walks and edits on the record.
         self.game = ReviewGame(screen.record)
+        #: The computer's analysis of the game: running it and showing it.
+        self.analysis = ReviewAnalysis(screen)
         #: What each review binding's ``review(name, ...)`` runs.
         self.actions: dict[str, Callable[[], None]] = {
             "back": lambda: self.step(-1),
@@ -92,6 +118,11 @@ class Review:
             "delete": self.delete_variation,
             "continue": self.continue_here,
             "log": self.focus_log,
+            "analyse": self.analysis.toggle,
+            "escape": self.escape,
+            "next_mistake": lambda: self.analysis.jump(1),
+            "previous_mistake": lambda: self.analysis.jump(-1),
+            "best_line": self.analysis.play_best,
         }
 
     @property
@@ -108,10 +139,12 @@ class Review:
         """The current position as the person reviewing may see it."""
         return self.game.state()
 
-    @staticmethod
-    def hint() -> str:
-        """What the status line says in review when nothing else needs saying."""
-        return "← → step  ↑ ↓ variations  c comment  + promote  - delete  n play on  ? keys"
+    def hint(self) -> str:
+        """What the status line says in review when nothing else needs saying: the current
+        move's analysis, if it has one."""
+        return self.analysis.describe() or (
+            "← → step  ↑ ↓ variations  c comment  + promote  - delete  n play on  ? keys"
+        )
 
     def trial_refusal(self) -> str:
         """Why no move may be tried in this position ("" when one may)."""
@@ -148,6 +181,13 @@ class Review:
         else:
             screen.refresh_view()
             screen.say(f"→ goes to {choice.text}")
+
+    def escape(self) -> None:
+        """``Esc`` stops the analysis under way, and otherwise does what it does on the board."""
+        if self.analysis.running:
+            self.analysis.stop()
+        else:
+            self.screen.action_cancel()
 
     def focus_log(self) -> None:
         """The log takes the keys: ↑ ↓ pick a row, Enter goes there, Esc or Tab come back."""

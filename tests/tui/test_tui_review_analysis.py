@@ -1,0 +1,218 @@
+"""The computer's analysis in review, as a player uses it: ``A`` analyses the game in a
+process of its own with a progress bar, ``Esc`` stops it and ``A`` goes on where it stopped,
+the file keeps it; the current move's chance, verdict and best line in words, the best move
+marked on the board, ``B`` plays the best line as a variation."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from review_helpers import MAIN, open_game, save_game
+from textual.pilot import Pilot
+from tui_helpers import SIZE, app_test, board_screen, make_app, martian_record
+
+from core.analysis_marks import BLUNDER, MISTAKE
+from core.record import GameRecord
+from saves.format import load
+from tui.screens.review_analysis import ReviewAnalysis
+from tui.widgets.board import BoardWidget
+from tui.widgets.eval_graph import EvalGraph
+from tui.widgets.status_line import StatusLine
+
+#: Long enough for a process to start and a few searches to run on a busy machine.
+TIMEOUT = 60.0
+
+
+async def until(pilot: Pilot[Any], condition: Callable[[], bool], what: str) -> None:
+    """Let the app run until ``condition`` holds (the test fails after ``TIMEOUT``)."""
+    deadline = time.monotonic() + TIMEOUT
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await pilot.pause(0.05)
+
+
+def status(pilot: Pilot[Any]) -> str:
+    return board_screen(pilot.app).query_one(StatusLine).message
+
+
+@pytest.fixture
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ReviewAnalysis, "SECONDS", 0.05)
+
+
+@app_test
+async def test_a_analyses_every_move_into_the_file_and_shows_it(
+    data_dir: Path, quick: None
+) -> None:
+    path = save_game(data_dir, "club.pawn", martian_record(MAIN))
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "club.pawn")
+        screen = board_screen(app)
+        assert not screen.query(EvalGraph)
+        await pilot.press("A")
+        assert "analysing" in status(pilot)
+        await until(pilot, lambda: status(pilot).startswith("analysis done"), "the analysis")
+        assert "saved in club.pawn" in status(pilot)
+        evaluations = [node.evaluation for node in screen.record.mainline()]
+        assert all(value is not None for value in evaluations)
+        kept = load(path)
+        assert [node.evaluation for node in kept.mainline()] == pytest.approx(
+            evaluations, abs=0.005
+        )
+        graph = screen.query_one(EvalGraph)
+        assert len(graph.points) == len(MAIN)
+        assert graph.current == len(MAIN) - 1
+
+        await pilot.press("home", "right")  # the first move, the first seat's
+        first = screen.record.mainline()[0]
+        assert first.evaluation is not None
+        seat = screen.record.seat_names[0]
+        assert status(pilot).startswith(f"1. c3-d4 · {seat} {first.evaluation:.0%} to win")
+        assert graph.current == 0
+        best = screen.review.analysis.best_line(first)
+        assert best, "the best line from the position after the first move"
+        board = screen.query_one(BoardWidget)
+        record = screen.record
+        move = record.game.parse_move(record.state, best[0])
+        assert board.hint == tuple(record.game.move_path(record.state, move))
+        assert "best: " + best[0] in status(pilot)
+
+        await pilot.press("B")  # the best line becomes a variation from here
+        assert screen.record.current is first
+        await pilot.press("right")  # stepping on follows it
+        assert screen.record.current.parent is first
+        assert screen.record.current.notation == best[0]
+        assert [node.notation for node in load(path).mainline()] == list(MAIN)
+
+
+@app_test
+async def test_esc_stops_the_analysis_and_a_goes_on_where_it_stopped(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ReviewAnalysis, "SECONDS", 1.0)
+    path = save_game(data_dir, "club.pawn", martian_record(MAIN))
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "club.pawn")
+        screen = board_screen(app)
+        mainline = screen.record.mainline()
+        await pilot.press("A")
+        await until(pilot, lambda: mainline[0].evaluation is not None, "the first move judged")
+        await pilot.press("escape")
+        await until(pilot, lambda: status(pilot).startswith("analysis stopped"), "the stop")
+        judged = [node.evaluation is not None for node in mainline]
+        assert judged[0] and not all(judged)
+        assert [node.evaluation is not None for node in load(path).mainline()] == judged
+        first = mainline[0].evaluation
+
+        monkeypatch.setattr(ReviewAnalysis, "SECONDS", 0.05)
+        await pilot.press("A")  # goes on: only the moves not judged yet
+        left = judged.count(False)
+        await until(pilot, lambda: f"of {left} " in status(pilot) or "done" in status(pilot), "go")
+        await until(pilot, lambda: status(pilot).startswith("analysis done"), "the rest")
+        assert mainline[0].evaluation == first
+        assert all(node.evaluation is not None for node in load(path).mainline())
+
+
+@app_test
+async def test_a_again_stops_the_analysis(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ReviewAnalysis, "SECONDS", 5.0)
+    save_game(data_dir, "club.pawn", martian_record(MAIN))
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "club.pawn")
+        screen = board_screen(app)
+        await pilot.press("A")
+        assert screen.review.analysis.running
+        await pilot.press("A")
+        await until(pilot, lambda: not screen.review.analysis.running, "the stop")
+        assert status(pilot).startswith("analysis stopped")
+        assert all(node.evaluation is None for node in screen.record.mainline())
+
+
+def analysed_record() -> GameRecord:
+    """The main line as ``pawnshop analyse`` leaves it: a chance after every move, the second
+    move a blunder (it loses the queen) and the fourth a mistake."""
+    record = martian_record(MAIN)
+    marks = [(0.55, ()), (0.2, (BLUNDER,)), (0.8, ()), (0.15, (MISTAKE,))]
+    for node, (chance, nags) in zip(record.mainline(), marks, strict=True):
+        node.evaluation, node.nags = chance, nags
+    return record
+
+
+@app_test
+async def test_brackets_go_from_mistake_to_mistake_and_say_the_verdict(data_dir: Path) -> None:
+    save_game(data_dir, "marked.pawn", analysed_record())
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "marked.pawn")
+        screen = board_screen(app)
+        south, north = screen.record.seat_names
+        await pilot.press("home", "right_square_bracket")
+        assert screen.record.current is screen.record.mainline()[1]
+        assert status(pilot) == f"2. b6-a5?? a blunder · {north} 20% to win"
+        await pilot.press("right_square_bracket")
+        assert screen.record.current is screen.record.mainline()[3]
+        assert status(pilot) == f"4. a7-b6? a mistake · {north} 15% to win"
+        await pilot.press("right_square_bracket")
+        assert status(pilot) == "no more mistakes that way"
+        await pilot.press("left_square_bracket")
+        assert screen.record.current is screen.record.mainline()[1]
+        await pilot.press("left")
+        assert status(pilot) == f"1. c3-d4 · {south} 55% to win"
+
+
+@app_test
+async def test_the_graph_marks_mistakes_and_the_current_move_and_a_click_goes_there(
+    data_dir: Path,
+) -> None:
+    save_game(data_dir, "marked.pawn", analysed_record())
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "marked.pawn")
+        screen = board_screen(app)
+        graph = screen.query_one(EvalGraph)
+        # The first seat's chance after each move: its own after its moves, the rest after
+        # the other's.
+        assert graph.points == pytest.approx((0.55, 0.8, 0.8, 0.85))
+        assert graph.mistakes == (False, True, False, True)
+        assert graph.current == 3
+        top = "".join(segment.text for segment in graph.render_line(0)).rstrip()
+        assert top[1] == top[3] == "?"
+        await pilot.click(EvalGraph, offset=(1, 2))  # inside the border: the first column
+        assert screen.record.current is screen.record.mainline()[0]
+        assert graph.current == 0
+        assert status(pilot).startswith("1. c3-d4 · ")
+
+
+@app_test
+async def test_the_graph_reads_in_ascii(data_dir: Path) -> None:
+    save_game(data_dir, "marked.pawn", analysed_record())
+    app = make_app(data_dir, ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "marked.pawn")
+        graph = board_screen(app).query_one(EvalGraph)
+        rows = ["".join(s.text for s in graph.render_line(y)) for y in range(3)]
+        columns = ["".join(row[x] for row in rows) for x in range(4)]
+        # 0.55 of three rows: a full bottom row, a middle row filled to a bit more than half
+        # (4 of 8 eighths and more), nothing at the top.
+        assert columns[0] == " =#"
+        assert columns[1] == "?##"  # 0.8, a mistake: its mark at the top
+        assert all(character.isascii() for row in rows for character in row)
+
+
+@app_test
+async def test_a_game_without_analysis_shows_no_graph(data_dir: Path) -> None:
+    save_game(data_dir, "plain.pawn", martian_record(MAIN))
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "plain.pawn")
+        screen = board_screen(app)
+        assert not screen.query(EvalGraph)
+        await pilot.press("right_square_bracket")
+        assert status(pilot) == "no move is marked as a mistake (A analyses the game)"

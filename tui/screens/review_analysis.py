@@ -1,0 +1,296 @@
+"""The computer's analysis in review: run it, show it, walk it.
+
+``A`` in review starts the analysis of the game's main line (``tui.play.analysis_run``: a
+process of its own, read on a worker thread, so nothing of it runs on the event loop); the
+status line shows a progress bar, and ``Esc`` or ``A`` again stops it. Each move judged is
+written onto the record at once, so a stopped analysis goes on where it stopped; when it ends
+the game is saved: in place when it came from the library (as ``ctrl+s`` does), otherwise
+beside the file it was opened from, as ``NAME-analysed.pawn`` (a file outside the library is
+never written over), and a game with no file at all waits for ``S``.
+
+What it shows, for the current move: the mover's win chance after it in words, the verdict
+on it (``?!`` an inaccuracy, ``?`` a mistake, ``??`` a blunder: a drop in the mover's chance
+of 10, 20, 30 points), what was best instead and the best line from here, whose first move is
+marked on the board as a hint; the evaluation graph (``tui.widgets.eval_graph``) under the
+log. ``]`` and ``[`` go to the next and previous mistake of either side, ``B`` plays the best
+line from here as a variation. The best lines are known only for moves analysed since the
+game was opened: the save file keeps the chances and verdicts, not the lines.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.worker import get_current_worker
+
+from core.analysis_marks import (
+    BLUNDER_DROP,
+    INACCURACY_DROP,
+    MISTAKE_DROP,
+    VERDICT_NAGS,
+    VERDICT_SYMBOLS,
+)
+from core.errors import PawnshopError
+from core.record import Node
+from saves.errors import SaveError
+from saves.format import save
+from tui.host import host
+from tui.play.analysis_run import AnalysisRun, JudgedMove, apply_judged
+from tui.widgets.board import BoardWidget
+from tui.widgets.eval_graph import EvalGraph
+
+if TYPE_CHECKING:
+    from tui.screens.board import BoardScreen
+
+#: The verdicts in words.
+VERDICT_WORDS = {6: "an inaccuracy", 2: "a mistake", 4: "a blunder"}
+#: The help's rows for the analysis.
+HELP_ROWS = [
+    ("A", "analyse the game's moves with the computer (A or Esc stops; kept in the file)"),
+    ("] [", "next / previous mistake of either side"),
+    ("B", "play the computer's best line from here as a variation"),
+    (
+        "?! ? ??",
+        f"inaccuracy, mistake, blunder: the mover's win chance fell by "
+        f"{INACCURACY_DROP:.0%}, {MISTAKE_DROP:.0%}, {BLUNDER_DROP:.0%} or more",
+    ),
+]
+#: Cells of the progress bar in the status line.
+BAR_CELLS = 12
+#: How long the reading thread waits for a report before looking whether it should stop.
+POLL_SECONDS = 0.2
+
+
+def verdict_of(node: Node) -> int | None:
+    """The verdict NAG among ``node``'s, if any."""
+    return next((nag for nag in node.nags if nag in VERDICT_NAGS), None)
+
+
+def progress_bar(done: int, total: int) -> str:
+    filled = BAR_CELLS * done // max(1, total)
+    return "━" * filled + "─" * (BAR_CELLS - filled)
+
+
+class ReviewAnalysis:
+    """The analysis part of the board screen in review (see the module's docstring)."""
+
+    #: Seconds of thought a position (``None``: the level's own).
+    SECONDS: float | None = None
+    LEVEL = "normal"
+
+    def __init__(self, screen: BoardScreen) -> None:
+        self.screen = screen
+        self.run: AnalysisRun | None = None
+        #: The best line from each position analysed, by the position's node.
+        self.best_lines: dict[int, tuple[Node, tuple[str, ...]]] = {}
+        screen.call_later(self.show_once_mounted)
+
+    @property
+    def running(self) -> bool:
+        return self.run is not None
+
+    def analysed(self) -> bool:
+        return any(node.evaluation is not None for node in self.screen.record.mainline())
+
+    # -- running --------------------------------------------------------------------------------
+
+    def toggle(self) -> None:
+        if self.run is not None:
+            self.stop()
+            return
+        screen = self.screen
+        record = screen.record
+        if not record.mainline():
+            screen.say("there are no moves to analyse", error=True)
+            return
+        if all(node.evaluation is not None for node in record.mainline()):
+            screen.say("every move is already analysed")
+            return
+        self.run = run = AnalysisRun(record, self.LEVEL, self.SECONDS)
+        run.start()
+        self._show_graph()
+        screen.say(f"analysing {progress_bar(0, 1)} starting · A or Esc stops")
+        screen.run_worker(lambda: self._read(run), thread=True, group="analysis")
+
+    def stop(self) -> None:
+        if self.run is not None:
+            self.run.stop()
+            self.screen.say("stopping the analysis…")
+
+    def _read(self, run: AnalysisRun) -> None:
+        """On a worker thread: hand each report to the screen until the run ends."""
+        app, worker = self.screen.app, get_current_worker()
+        while True:
+            if worker.is_cancelled:  # the screen went: stop, and keep what is judged
+                run.stop()
+            report = run.next_report(POLL_SECONDS)
+            if report is False:
+                continue
+            if report is None or isinstance(report, bool):
+                break
+            app.call_from_thread(self._judged, report)
+        run.close()
+        if not worker.is_cancelled:
+            app.call_from_thread(self._ended, run)
+
+    def _judged(self, judged: JudgedMove) -> None:
+        screen = self.screen
+        node = apply_judged(screen.record.mainline(), judged)
+        if node is not None and node.parent is not None and judged.best_line:
+            self.best_lines[id(node.parent)] = (node.parent, judged.best_line)
+        screen.log_shown = None  # the verdicts show in the log
+        screen.refresh_view()
+        self.refresh()
+        bar = progress_bar(judged.done, judged.total)
+        screen.say(f"analysing {bar} {judged.done} of {judged.total} · A or Esc stops")
+
+    def _ended(self, run: AnalysisRun) -> None:
+        if self.run is not run:
+            return
+        self.run = None
+        screen = self.screen
+        left = sum(node.evaluation is None for node in screen.record.mainline())
+        done = "analysis stopped" if left else "analysis done"
+        screen.say(f"{done}: {self._keep()}")
+
+    def _keep(self) -> str:
+        """Save the analysis with the game; what became of it, in words."""
+        screen = self.screen
+        storage, record, source = host(screen).storage, screen.record, screen.source
+        try:
+            if source is not None and storage.in_library(source):
+                storage.save_reviewed(record, source.stem, source)
+                return f"saved in {source.name}"
+            if source is not None:
+                beside = source.with_name(f"{source.stem}-analysed.pawn")
+                path: Path = save(record, beside, games=storage.games)
+                return f"saved beside the file as {path.name}"
+        except (SaveError, OSError) as error:
+            return f"not saved: {error}"
+        return "S saves the game with it"
+
+    def close(self) -> None:
+        """The screen goes: stop the analysis (its process ends with it)."""
+        if self.run is not None:
+            self.run.stop()
+
+    # -- showing --------------------------------------------------------------------------------
+
+    def show_once_mounted(self) -> None:
+        """Show the graph of a game analysed before (once the screen is there), and follow
+        the board from then on."""
+        screen = self.screen
+        if not screen.is_mounted:
+            screen.call_after_refresh(self.show_once_mounted)
+            return
+        board = screen.query_one(BoardWidget)
+        # The board's position changes with every step, and is drawn before the hint is.
+        screen.watch(board, "view", lambda _: self.refresh(), init=False)
+        self.refresh()
+
+    def _show_graph(self) -> None:
+        screen = self.screen
+        if not screen.query(EvalGraph):
+            graph = EvalGraph(self.go_to, id="eval-graph")
+            graph.border_title = "Win chances"
+            screen.query_one("#board-side").mount(graph)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Draw the graph and the best move's hint for the position shown."""
+        screen = self.screen
+        if not screen.reviewing:
+            return
+        if not screen.query(EvalGraph):
+            if not self.analysed():
+                return
+            self._show_graph()
+            return
+        record = screen.record
+        mainline = record.mainline()
+        game = record.game
+        points: list[float | None] = []
+        for node in mainline:
+            if node.evaluation is None or node.parent is None:
+                points.append(None)
+                continue
+            mover = game.to_move(node.parent.state)
+            points.append(node.evaluation if mover == 0 else 1.0 - node.evaluation)
+        mistakes = [verdict_of(node) is not None for node in mainline]
+        current = next((i for i, node in enumerate(mainline) if node is record.current), -1)
+        screen.query_one(EvalGraph).show(points, mistakes, current)
+        best = self.best_line(record.current)
+        shown = screen.computer_seats.shown_hint
+        if best and (shown is None or shown[0] is not record.current):
+            try:
+                move = game.parse_move(record.state, best[0])
+            except PawnshopError:
+                return
+            screen.computer_seats.shown_hint = (record.current, move)  # drawn as a hint
+
+    def best_line(self, node: Node) -> tuple[str, ...]:
+        kept = self.best_lines.get(id(node))
+        return kept[1] if kept is not None and kept[0] is node else ()
+
+    def describe(self) -> str:
+        """The current move judged, in words ("" if it is not analysed)."""
+        record = self.screen.record
+        node = record.current
+        if node.parent is None or node.evaluation is None:
+            return ""
+        mover = record.seat_names[record.game.to_move(node.parent.state)]
+        parts = [f"{node.ply}. {node.notation}"]
+        nag = verdict_of(node)
+        if nag is not None:
+            instead = self.best_line(node.parent)
+            better = f" ({instead[0]} was best)" if instead else ""
+            parts[0] += f"{VERDICT_SYMBOLS[nag]} {VERDICT_WORDS[nag]}{better}"
+        parts.append(f"{mover} {node.evaluation:.0%} to win")
+        line = self.best_line(node)
+        if line:
+            parts.append("best: " + " ".join(line[:4]) + (" …" if len(line) > 4 else ""))
+        return " · ".join(parts)
+
+    # -- walking --------------------------------------------------------------------------------
+
+    def jump(self, delta: int) -> None:
+        """To the next (``delta`` 1) or previous (-1) mistake of the main line."""
+        screen = self.screen
+        record = screen.record
+        mainline = record.mainline()
+        marked = [i for i, node in enumerate(mainline) if verdict_of(node) is not None]
+        if not marked:
+            screen.say("no move is marked as a mistake (A analyses the game)", error=True)
+            return
+        here = next((i for i, node in enumerate(mainline) if node is record.current), -1)
+        ahead = [i for i in marked if i > here] if delta > 0 else [i for i in marked if i < here]
+        if not ahead:
+            screen.say("no more mistakes that way", error=True)
+            return
+        record.goto(mainline[ahead[0] if delta > 0 else ahead[-1]])
+        screen.position_changed()
+
+    def go_to(self, index: int) -> None:
+        """To the main line's move ``index`` (a click on the graph)."""
+        screen = self.screen
+        mainline = screen.record.mainline()
+        if 0 <= index < len(mainline) and screen.reviewing:
+            screen.record.goto(mainline[index])
+            screen.position_changed()
+
+    def play_best(self) -> None:
+        """Play the best line from here as a variation."""
+        screen = self.screen
+        line = self.best_line(screen.record.current)
+        if not line:
+            screen.say("no best line is known here (A analyses the game)", error=True)
+            return
+        refusal = screen.review.trial_refusal()
+        if refusal:
+            screen.say(refusal, error=True)
+            return
+        played = screen.review.game.play_line(list(line))
+        screen.position_changed(
+            f"the best line, {len(played)} moves, is a variation from here: → steps through it"
+        )
