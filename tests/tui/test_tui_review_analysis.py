@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from review_helpers import MAIN, open_game, save_game
+from test_tui_review_hidden import unfinished_with_secrets
 from textual.pilot import Pilot
 from tui_helpers import SIZE, app_test, board_screen, make_app, martian_record
 
@@ -216,3 +217,30 @@ async def test_a_game_without_analysis_shows_no_graph(data_dir: Path) -> None:
         assert not screen.query(EvalGraph)
         await pilot.press("right_square_bracket")
         assert status(pilot) == "no move is marked as a mistake (A analyses the game)"
+
+
+@app_test
+async def test_an_unfinished_game_with_secrets_shows_lines_only_where_the_reviewer_moves(
+    data_dir: Path, quick: None
+) -> None:
+    record = unfinished_with_secrets()
+    save_game(data_dir, "secret.pawn", record)
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "secret.pawn")
+        screen = board_screen(app)
+        game = screen.record.game
+        reviewer = game.to_move(screen.record.mainline()[-1].state)
+        await pilot.press("A")
+        await until(pilot, lambda: status(pilot).startswith("analysis done"), "the analysis")
+        await pilot.press("home")
+        shown = 0
+        for node in screen.record.mainline()[:-1]:
+            await pilot.press("right")
+            assert screen.record.current is node
+            line = "best: " in status(pilot)
+            hinted = bool(screen.query_one(BoardWidget).hint)
+            if game.to_move(node.state) != reviewer:
+                assert not line and not hinted, f"another seat's line shown at {node.notation}"
+            shown += line
+        assert shown, "the reviewing seat's best lines are shown"

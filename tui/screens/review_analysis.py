@@ -230,8 +230,16 @@ class ReviewAnalysis:
             screen.computer_seats.shown_hint = (record.current, move)  # drawn as a hint
 
     def best_line(self, node: Node) -> tuple[str, ...]:
+        """The best line from ``node``'s position, if it is known and may be shown: in an
+        unfinished game, whose review shows only what the reviewing seat sees, only where that
+        seat is to move (another seat's line was found from what that seat knows)."""
         kept = self.best_lines.get(id(node))
-        return kept[1] if kept is not None and kept[0] is node else ()
+        if kept is None or kept[0] is not node:
+            return ()
+        everything, seat = self.screen.review.game.sight()
+        if not everything and self.screen.record.game.to_move(node.state) != seat:
+            return ()
+        return kept[1]
 
     def describe(self) -> str:
         """The current move judged, in words ("" if it is not analysed)."""
