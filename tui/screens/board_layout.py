@@ -1,7 +1,8 @@
 """The widgets of the board screen, and how the position is drawn into them.
 
 The board is of the kind the game's entry in ``tui.game_ui`` names; beside it are the players'
-panels, the thinking sign, the input mode's widgets and the log; under it the status line and
+panels, the thinking sign, the input mode's widgets, the log and under it the current move's
+whole text and comment where the log cuts them; under the board the status line and
 the bottom bar, where the move line takes the footer's row (one row that never moves, so
 opening and closing the line redraws that row and nothing else).
 """
@@ -20,6 +21,7 @@ from tui.play.move_tree_rows import tree_rows
 from tui.widgets.board import BoardWidget
 from tui.widgets.chase_board import ChaseBoardWidget
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.move_detail import MoveDetail
 from tui.widgets.move_log import MoveLog
 from tui.widgets.move_tree import MoveTree
 from tui.widgets.plain_input import PlainInput
@@ -51,6 +53,7 @@ def board_layout(screen: BoardScreen) -> ComposeResult:
             log = MoveTree(id="move-log")
             log.border_title = "Moves"
             yield log
+            yield MoveDetail(log, id="move-detail")
     yield StatusLine(id="status")
     with Horizontal(id="bottom-bar"):
         yield PlainInput(

@@ -2,7 +2,9 @@
 
 The first row is the start position; moves after the current one (what redo would replay)
 are drawn dim. Clicking a row posts ``MoveLog.RowClicked`` with the row's entry index
-(``-1`` for the start); the screen decides what that means.
+(``-1`` for the start); the screen decides what that means. Each new set of rows or current
+row is published on ``shown_signal`` (for the panel under the log that shows the current
+move whole, ``tui.widgets.move_detail``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
+from textual.signal import Signal
 from textual.strip import Strip
 
 from tui.plain_text import clean
@@ -52,6 +55,8 @@ class MoveLog(ScrollView, can_focus=False):
         #: log is full, every move scrolls it by a row and every row on view is drawn again,
         #: each as it was drawn one row lower.
         self._drawn: dict[tuple[int, LogEntry | TreeRow | None, Style, int], Strip] = {}
+        #: Published with the log after each ``show``.
+        self.shown_signal: Signal[MoveLog] = Signal(self, "shown")
 
     def show(self, entries: tuple[LogEntry | TreeRow, ...], current: int) -> None:
         """Set the entries and the current one together, then keep the current row in view.
@@ -62,6 +67,7 @@ class MoveLog(ScrollView, can_focus=False):
         old_entries, old_current = self.entries, self.current
         self.set_reactive(MoveLog.entries, entries)
         self.set_reactive(MoveLog.current, current)
+        self.shown_signal.publish(self)
         self._fit_virtual_size()
         # Once more after the next layout, in case that changes the log's height.
         self.call_after_refresh(self._scroll_current_into_view)
