@@ -127,18 +127,6 @@ async def measure(url: str, ssh_port: int, pid: int, args: argparse.Namespace) -
     warm = await Tab.open(url, "warm")
     await warm.screen.shows(LOBBY, wait)
 
-    keys = []
-    for _ in range(args.keys):
-        sent = await warm.press("n")
-        keys.append(await warm.screen.shows("Open a table", wait) - sent)
-        await warm.press("\x1b")
-        await warm.screen.shows(LOBBY, wait)
-    print(f"key to a browser's screen ({args.keys} presses): {summary(keys)}")
-
-    await warm.press("n")
-    await warm.screen.shows("Open a table", wait)
-    await warm.press("\x0f")
-    await warm.screen.shows("You play South at table 1", wait)
     connection = await asyncssh.connect(
         "127.0.0.1",
         ssh_port,
@@ -151,15 +139,29 @@ async def measure(url: str, ssh_port: int, pid: int, args: argparse.Namespace) -
     channel, bob = await connection.create_session(
         SshPlayer, term_type="xterm-256color", term_size=(100, 30), encoding=None
     )
-    await bob.screen.shows("warm · free", wait)
-    ssh_keys = []
+    await bob.screen.shows(LOBBY, wait)
+
+    # A press in the browser, then one over SSH, in turn, so that both meet the same load.
+    keys: list[float] = []
+    ssh_keys: list[float] = []
     for _ in range(args.keys):
+        sent = await warm.press("n")
+        keys.append(await warm.screen.shows("Open a table", wait) - sent)
+        await warm.press("\x1b")
+        await warm.screen.shows(LOBBY, wait)
         sent = time.perf_counter()
         channel.write(b"n")
         ssh_keys.append(await bob.screen.shows("Open a table", wait) - sent)
         channel.write(b"\x1b")
-        await bob.screen.shows("warm · free", wait)
+        await bob.screen.shows(LOBBY, wait)
+    print(f"key to a browser's screen ({args.keys} presses): {summary(keys)}")
     print(f"the same key to an SSH player's screen, for comparison: {summary(ssh_keys)}")
+
+    await warm.press("n")
+    await warm.screen.shows("Open a table", wait)
+    await warm.press("\x0f")
+    await warm.screen.shows("You play South at table 1", wait)
+    await bob.screen.shows("warm · free", wait)
     channel.write(b"\r")
     await bob.screen.shows("You play North at table 1", wait)
     moves = []
