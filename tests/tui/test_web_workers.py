@@ -68,7 +68,7 @@ def test_every_worker_answers_browsers_at_the_same_tables(tmp_path: Path) -> Non
     run_scenario(scenario, timeout=120)
 
 
-def test_a_web_port_in_use_is_one_line(tmp_path: Path) -> None:
+def test_a_web_port_in_use_or_out_of_range_is_one_line(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
@@ -80,3 +80,7 @@ def test_a_web_port_in_use_is_one_line(tmp_path: Path) -> None:
             assert result.returncode == 2
             assert result.stderr.count("\n") == 1, result.stderr
             assert f"cannot answer browsers on 127.0.0.1 port {port}" in result.stderr
+    command = [sys.executable, "-m", "tui", "serve", "--port", "0", "--web-port", "70000"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr == "pawnshop: --web-port 70000 is not a TCP port number (0 to 65535)\n"

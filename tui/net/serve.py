@@ -75,7 +75,7 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
     option("--database", metavar="URL", help=DATABASE_HELP)
     option("--workers", type=int, default=default_workers(), metavar="N", help=WORKERS_HELP)
     option("--web-port", type=int, metavar="PORT", help=WEB_PORT_HELP)
-    option("--web-host", default="127.0.0.1", help=WEB_HOST_HELP)
+    option("--web-host", default="127.0.0.1", metavar="HOST", help=WEB_HOST_HELP)
 
 
 def server_data_dir(given: str | None) -> Path:
@@ -95,6 +95,13 @@ def run_serve(args: argparse.Namespace) -> int:
     workers = getattr(args, "workers", 1)
     if workers < 1:
         print(f"pawnshop: --workers must be 1 or more, not {workers}", file=sys.stderr)
+        return 2
+    web_port = getattr(args, "web_port", None)
+    if web_port is not None and not 0 <= web_port <= 65535:
+        print(
+            f"pawnshop: --web-port {web_port} is not a TCP port number (0 to 65535)",
+            file=sys.stderr,
+        )
         return 2
     if workers == 1:
         return serve_here(args)
