@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from review_helpers import MAIN, open_game, save_game
+from review_helpers import MAIN, log_rows, open_game, save_game
 from test_tui_review_hidden import unfinished_with_secrets
 from textual.pilot import Pilot
 from tui_helpers import SIZE, app_test, board_screen, make_app, martian_record
@@ -22,6 +22,7 @@ from saves.format import load
 from tui.screens.review_analysis import ReviewAnalysis
 from tui.widgets.board import BoardWidget
 from tui.widgets.eval_graph import EvalGraph
+from tui.widgets.move_tree import MoveTree
 from tui.widgets.status_line import StatusLine
 
 #: Long enough for a process to start and a few searches to run on a busy machine.
@@ -244,3 +245,14 @@ async def test_an_unfinished_game_with_secrets_shows_lines_only_where_the_review
                 assert not line and not hinted, f"another seat's line shown at {node.notation}"
             shown += line
         assert shown, "the reviewing seat's best lines are shown"
+
+
+@app_test
+async def test_the_log_shows_the_verdicts(data_dir: Path) -> None:
+    save_game(data_dir, "marked.pawn", analysed_record())
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "marked.pawn")
+        rows = log_rows(board_screen(app).query_one(MoveTree))
+        moves = [row.split()[1] for row in rows[1:]]
+        assert moves == ["c3-d4", "b6-a5??", "d2xa5", "a7-b6?"]

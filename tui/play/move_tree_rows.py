@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from core.analysis_marks import VERDICT_SYMBOLS
 from core.record import GameRecord, Node
 
 #: Between a move that starts a turn and the move that ends it, on a row they share.
@@ -43,6 +44,11 @@ class TreeRow(NamedTuple):
     @property
     def is_comment(self) -> bool:
         return not self.notation
+
+
+def marked(node: Node) -> str:
+    """The move's notation with the computer's verdict on it, ``b6-a5??``."""
+    return node.notation + "".join(VERDICT_SYMBOLS.get(nag, "") for nag in node.nags)
 
 
 def ended_at(record: GameRecord, node: Node) -> bool:
@@ -116,10 +122,10 @@ def tree_rows(record: GameRecord) -> tuple[tuple[TreeRow, ...], list[Node], int]
         if joins_next(node):
             held = (node, opens)  # its continuation is the next move added
             return
-        notation = node.notation
+        notation = marked(node)
         if held is not None:
             first, opens = held
-            notation = f"{first.notation}{TURN_JOINER}{notation}"
+            notation = f"{marked(first)}{TURN_JOINER}{notation}"
             held = None
         if node is record.current:
             current_row = len(rows)
