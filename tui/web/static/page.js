@@ -39,7 +39,9 @@ async function hello() {
   const response = await fetch("/hello", { cache: "no-store" });
   const about = await response.json();
   const host = window.location.hostname || "HOST";
-  document.getElementById("ssh").textContent = `ssh -p ${about.ssh.port} NAME@${host}`;
+  for (const line of document.querySelectorAll(".ssh-command")) {
+    line.textContent = `ssh -p ${about.ssh.port} NAME@${host}`;
+  }
   return about;
 }
 
