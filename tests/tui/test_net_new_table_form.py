@@ -1,6 +1,7 @@
 """The form that opens a table over SSH shows only the options that have an effect, as the
-setup screen does (teams with four players, portal squares in Dark Chess), and its help
-names Tab and Shift+Tab in the app's words."""
+setup screen does (teams with four players, portal squares in Dark Chess), marks the row of
+the focused field by its label in reverse video, and its help names Tab and Shift+Tab in the
+app's words."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from typing import Any
 
 from drawn_text import drawn
 from net_helpers import make_hall
+from test_list_highlights_without_colour import marked_rows
 from textual.pilot import Pilot
+from textual.widgets import Label
 from waiting import wait_for
 
 from core.registry import find_game
@@ -99,3 +102,29 @@ def test_the_help_names_tab_and_shift_tab(tmp_path: Path) -> None:
         assert not TEXTUAL_WORDS & set(rows)
 
     run(tmp_path, scenario)
+
+
+def test_the_focused_field_s_row_is_marked_without_colour(tmp_path: Path) -> None:
+    """Tab from the game's list to the first option, then round to the seats: the label of the
+    row whose field has the focus is drawn in reverse video, which reads without colour."""
+
+    async def scenario(app: NetApp, screen: NewTableScreen, pilot: Pilot[Any]) -> None:
+        assert marked(app, screen) == []  # the game's drop-down has the focus
+        await pilot.press("tab")
+        await pilot.pause()
+        assert marked(app, screen) == ["Players"]
+        for _ in range(6):  # on through the options to South's seat
+            await pilot.press("tab")
+            focused = app.focused
+            if focused is not None and focused.id == "seat-0":
+                break
+        await pilot.pause()
+        assert marked(app, screen) == ["South"]
+
+    run(tmp_path, scenario)
+
+
+def marked(app: NetApp, screen: NewTableScreen) -> list[str]:
+    """The labels drawn in reverse video, as a terminal without colour shows them."""
+    labels = screen.query("#new-table-form Label").results(Label)
+    return [text for label in labels if label.display for text in marked_rows(app, label.region)]

@@ -11,6 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.events import DescendantFocus
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
@@ -23,6 +24,7 @@ from tui.play.identity import PlayerIdentity
 from tui.play.seat_types import HUMAN, SEAT_TYPES
 from tui.play.table import Table, TableRefusal
 from tui.screens.setup import (
+    CURRENT_ROW,
     FORM_BINDINGS,
     chosen_options,
     option_control,
@@ -92,7 +94,7 @@ class NewTableScreen(Screen[Table | None]):
     def _seat_rows(self) -> list[Widget]:
         rows: list[Widget] = []
         for seat, seat_name in enumerate(self.seats):
-            rows.append(Label(seat_name))
+            rows.append(Label(seat_name, id=f"label-seat-{seat}"))
             rows.append(
                 Select(
                     [(label, kind) for kind, label in SEAT_CHOICES],
@@ -106,6 +108,17 @@ class NewTableScreen(Screen[Table | None]):
 
     def on_mount(self) -> None:
         show_options_that_apply(self, self.game)
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        """The focused field's row shows by its label, in reverse video (without colour too)."""
+        fields = [
+            node.id
+            for node in event.widget.ancestors_with_self  # a drop-down's open list: its field
+            if node.id and node.id.startswith(("option-", "seat-"))
+        ]
+        label_id = f"label-{fields[0]}" if fields else None
+        for label in self.query(Label):
+            label.set_class(label.id == label_id, CURRENT_ROW)
 
     # -- reading the form ---------------------------------------------------------------------
 
