@@ -3,52 +3,12 @@
 
 from __future__ import annotations
 
-import os
-import shlex
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-from waiting import wait_for_in_thread
+from tmux_pane import Pane, needs_tmux
 
-TMUX = shutil.which("tmux")
-ROOT = Path(__file__).resolve().parents[2]
-#: Seconds for the app to start or to answer a key, at most (it takes about one).
-DEADLINE = 30.0
-
-pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
-
-
-class Pane:
-    """One tmux server of this test's own (its own socket), with the app in its one pane."""
-
-    def __init__(self, command: list[str]) -> None:
-        assert TMUX is not None
-        self.tmux = [TMUX, "-L", f"pawnshop-ascii-{os.getpid()}", "-f", "/dev/null"]
-        size = ["-x", "80", "-y", "24"]
-        start = [*self.tmux, "new-session", "-d", *size, "-s", "app", "-c", str(ROOT)]
-        subprocess.run([*start, shlex.join(command)], check=True, timeout=DEADLINE)
-
-    def capture(self) -> bytes:
-        """The pane as tmux holds it, with the escape sequences of its colours and attributes."""
-        return subprocess.run(
-            [*self.tmux, "capture-pane", "-p", "-e", "-t", "app"],
-            capture_output=True,
-            check=True,
-            timeout=DEADLINE,
-        ).stdout
-
-    def shows(self, text: str) -> bytes:
-        wait_for_in_thread(lambda: text.encode() in self.capture(), DEADLINE, repr(text))
-        return self.capture()
-
-    def press(self, *keys: str) -> None:
-        subprocess.run([*self.tmux, "send-keys", "-t", "app", *keys], check=True, timeout=DEADLINE)
-
-    def close(self) -> None:
-        subprocess.run([*self.tmux, "kill-server"], capture_output=True, timeout=DEADLINE)
+pytestmark = needs_tmux()
 
 
 def assert_ascii(capture: bytes) -> None:
@@ -59,7 +19,7 @@ def assert_ascii(capture: bytes) -> None:
 def test_a_vt100_with_the_c_locale_is_sent_only_ascii(tmp_path: Path) -> None:
     command = ["env", "-u", "COLORTERM", "-u", "LC_ALL", "-u", "LC_CTYPE", "LANG=C"]
     command += ["TERM=vt100", sys.executable, "-m", "tui", "--data-dir", str(tmp_path)]
-    pane = Pane(command)
+    pane = Pane(command, "pawnshop-ascii")
     try:
         assert_ascii(pane.shows("Choose a game"))
         pane.press("Enter")
