@@ -32,7 +32,7 @@ from tui.plain_text import plain, plain_cell, plain_lines
 from tui.play.hall import TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table, TableRefusal
-from tui.play.table_rows import options_text, seats_text
+from tui.play.table_rows import game_and_clock, options_text, seats_text
 from tui.textual_internals import update_cells_in_place
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.list_keys import KeyedTable
@@ -203,7 +203,7 @@ class LobbyScreen(Screen[None]):
     def _row(self, table: Table) -> Row:
         return (
             str(table.number),
-            table.game_name,
+            game_and_clock(table),
             seats_text(table, self.player),
             str(table.spectators),
             str(table.record.current.ply),

@@ -1,4 +1,5 @@
-"""Opening a table: the game, its options, and for each seat me, a player to come, or a computer.
+"""Opening a table: the game, its options, its time control, and for each seat me, a player to
+come, or a computer.
 
 The options are shown as on the setup screen (``tui.screens.setup``): only those that have an
 effect under the others, and Tab/Shift+Tab move between the fields in the help's words.
@@ -19,6 +20,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from core.errors import PawnshopError
 from core.game import Game
 from tui.plain_text import plain
+from tui.play.clock import time_control_tags
 from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.seat_types import HUMAN, SEAT_TYPES
@@ -26,12 +28,14 @@ from tui.play.table import Table, TableRefusal
 from tui.screens.setup import (
     CURRENT_ROW,
     FORM_BINDINGS,
+    TIME_CONTROL_ID,
     chosen_options,
     option_control,
     option_label,
     show_options_that_apply,
 )
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.plain_input import PlainInput
 
 #: What each seat may be given, with the words the form shows.
 SEAT_CHOICES: tuple[tuple[str, str], ...] = (
@@ -76,6 +80,11 @@ class NewTableScreen(Screen[Table | None]):
             yield Static(self.game.description, id="new-table-description")
             yield Static("Options", classes="new-table-heading")
             yield Grid(*self._option_rows(), id="new-table-options")
+            yield Grid(
+                Label("Time control", id=f"label-{TIME_CONTROL_ID}"),
+                PlainInput(value="-", id=TIME_CONTROL_ID, compact=True),
+                id="new-table-clock",
+            )
             yield Static("Seats", classes="new-table-heading")
             yield Grid(*self._seat_rows(), id="new-table-seats")
             yield Static(NOTE, id="new-table-note")
@@ -132,6 +141,11 @@ class NewTableScreen(Screen[Table | None]):
             choices.append(value if isinstance(value, str) else OPEN)
         return choices
 
+    def time_control_tags(self) -> dict[str, str]:
+        """The table's ``TimeControl`` tag (none without a clock); ``TimeControlError`` says
+        in one sentence what is wrong with what was typed."""
+        return time_control_tags(self.query_one(f"#{TIME_CONTROL_ID}", Input).value)
+
     def say(self, message: str) -> None:
         self.query_one("#new-table-message", Static).update(plain(message))  # typed options
 
@@ -171,12 +185,17 @@ class NewTableScreen(Screen[Table | None]):
         await grid.mount_all(self._seat_rows())
 
     @on(Button.Pressed, "#open")
+    @on(Input.Submitted, f"#{TIME_CONTROL_ID}")
     def action_open_table(self) -> None:
         try:
             table = self.hall.open_table(
-                self.game, self.chosen_options(), self.seat_choices(), self.player
+                self.game,
+                self.chosen_options(),
+                self.seat_choices(),
+                self.player,
+                tags=self.time_control_tags(),
             )
-        except (TableRefusal, PawnshopError, ValueError) as error:
+        except (TableRefusal, PawnshopError, ValueError) as error:  # TimeControlError too
             self.say(str(error))
             return
         self.dismiss(table)

@@ -11,7 +11,7 @@ from tui.plain_text import plain
 from tui.play.hall import TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table
-from tui.play.table_rows import options_text, seats_text
+from tui.play.table_rows import game_and_clock, options_text, seats_text
 from tui.ssh.containment import SESSIONS
 
 
@@ -28,7 +28,7 @@ def lobby_problem(table: Table) -> str | None:
     nobody = PlayerIdentity("")
     try:
         texts = [
-            table.game_name,
+            game_and_clock(table),
             seats_text(table, nobody),
             str(table.spectators),
             str(table.record.current.ply),

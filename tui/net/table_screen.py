@@ -28,6 +28,7 @@ from core.record import Node
 from tui.net.crossing import post_across
 from tui.net.takeback_dialog import TakebackScreen
 from tui.plain_text import plain
+from tui.play.clock import Clocks
 from tui.play.describe import players_text, scores_text, winners_text
 from tui.play.identity import PlayerIdentity
 from tui.play.record_view import RecordView
@@ -93,6 +94,13 @@ class TableScreen(BoardScreen):
     def clock_time(self) -> None:
         # The table keeps the clocks, on the server's time, once for everyone.
         return None
+
+    def shown_clocks(self) -> Clocks | None:
+        return self.table_seat.shown_clocks()
+
+    def time_ran_out(self, seat: int) -> None:
+        # The table ends the game for everyone; its news brings the game-over dialog.
+        self.table_seat.time_ran_out(seat)
 
     def on_mount(self) -> None:
         # Textual runs BoardScreen.on_mount after this one: greet once it has spoken.

@@ -18,10 +18,25 @@ from typing import Any
 
 from core.outcome import Outcome
 from core.record import GameRecord, Node
-from core.time_control import TimeControl, clock_text, think_seconds, time_control_of
+from core.time_control import (
+    TIME_CONTROL_TAG,
+    TimeControl,
+    clock_text,
+    parse_time_control,
+    pgn_text,
+    think_seconds,
+    time_control_of,
+)
 from core.time_outcome import outcome_on_time
 
 TimeSource = Callable[[], float]
+
+
+def time_control_tags(typed: str) -> dict[str, str]:
+    """The record's ``TimeControl`` tag for the time control ``typed`` on a form (none
+    without a clock); ``TimeControlError`` says in one sentence what is wrong with it."""
+    control = parse_time_control(typed)
+    return {TIME_CONTROL_TAG: pgn_text(control)} if control.timed else {}
 
 
 class Clocks:

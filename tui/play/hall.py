@@ -260,12 +260,14 @@ class TableHall(StoredTables):
         options: Mapping[str, str],
         seats: Sequence[str],
         player: PlayerIdentity,
+        tags: Mapping[str, str] | None = None,
     ) -> Table:
         """A new table for ``game``; ``seats`` says for each seat ``ME``, ``OPEN`` or a computer
-        seat type. Raises ``TableRefusal`` (or ``PawnshopError`` for bad options)."""
+        seat type; ``tags`` are the game's (its ``TimeControl``). Raises ``TableRefusal`` (or
+        ``PawnshopError`` for bad options)."""
         if sum(1 for table in self.tables.values() if not table.finished) >= MAX_TABLES:
             raise TableRefusal(f"This server has {MAX_TABLES} tables already; join one of them.")
-        record = GameRecord(game, options, seed=self.new_seed())
+        record = GameRecord(game, options, seed=self.new_seed(), tags=tags)
         if len(seats) != len(record.seat_names):
             seat_count = len(record.seat_names)
             raise TableRefusal(f"{game.name} with these options has {seat_count} seats.")

@@ -22,6 +22,7 @@ a player whose session is on another process counts as present.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,8 @@ from typing import Literal, Protocol
 from core.errors import PawnshopError
 from core.game import Move
 from core.record import GameRecord, Node
+from core.time_control import TIME_CONTROL_TAG, TimeControlError
+from tui.play.clock import Clocks, GameClock, TimeSource
 from tui.play.describe import seat_label, turn_text, winners_text
 from tui.play.identity import PlayerIdentity
 from tui.play.listeners import LOG_ONLY
@@ -135,6 +138,10 @@ class Table:
         self.log = logging.getLogger("pawnshop.tables")
         #: How a screen that fails on the table's news is cut off (the hall sets its own).
         self.containment = LOG_ONLY
+        #: The time the table's clocks run on: the server's, one clock per table whoever
+        #: watches or is connected (a fake in tests).
+        self.time: TimeSource = time.monotonic
+        self._clock: GameClock | None = None
         for seat, holder in enumerate(holders):
             if holder is not None:
                 record.players[seat] = holder.name
@@ -158,6 +165,33 @@ class Table:
     def live(self) -> bool:
         """Moves may be played: every seat is taken and the game is not over."""
         return self.started and not self.finished
+
+    @property
+    def clock(self) -> GameClock | None:
+        """The clocks of a timed game, running from when every seat is taken (``None``
+        before that, and for a game without a clock)."""
+        if self._clock is None and self.started and self.record.tags.get(TIME_CONTROL_TAG):
+            try:
+                self._clock = GameClock.of(self.record, self.time)
+            except TimeControlError:
+                return None
+        return self._clock
+
+    @property
+    def clocks(self) -> Clocks | None:
+        """What every screen at the table shows of its clocks."""
+        clock = self.clock
+        return None if clock is None else clock.clocks
+
+    def time_ran_out(self, seat: int) -> None:
+        """A screen saw ``seat``'s flag fall: if the table's clocks agree, the game ends on
+        time there, for everyone."""
+        clock = self.clock
+        if clock is None or clock.flag_fell(seat) is None:
+            return
+        self.takeback = None
+        self._keep_game()
+        self._changed("move", f"{seat_label(self.record, seat)} lost on time")
 
     def seat_of(self, player: PlayerIdentity) -> int | None:
         """The seat ``player`` holds at this table, or ``None``."""
@@ -291,6 +325,8 @@ class Table:
         except PawnshopError as error:
             raise TableRefusal(str(error)) from None
         self.takeback = None  # a move answers any takeback asked for
+        if self.clock is not None:  # the mover's time is kept with the move
+            self.clock.moved(node)
         if self.keeper is not None:
             self.keeper.keep_move(self, node)
         self._changed("move", move_news(record, mover, node))
@@ -348,6 +384,8 @@ class Table:
     def _take_back(self, request: Takeback, lead: str) -> None:
         self.takeback = None
         self.record.goto(request.target, main=True)
+        if self.clock is not None:
+            self.clock.went_to()
         self._keep_game()
         news = f"{lead}{request.move} is taken back; {turn_text(self.record)}"
         self._changed("move", news)
@@ -390,6 +428,8 @@ class Table:
             request.target, request.waiting = takeback.target, takeback.waiting
             takeback = request
         self.takeback = takeback
+        if self._clock is not None:
+            self._clock = GameClock(self.record, self._clock.clocks.control, self.time)
         self._changed("stored", news)
 
     # -- telling everyone ---------------------------------------------------------------------

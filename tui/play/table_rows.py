@@ -1,10 +1,27 @@
-"""What the lobby says about a table: who sits where, and the options that differ from the
-game's defaults."""
+"""What the lobby says about a table: its game and clock, who sits where, and the options
+that differ from the game's defaults."""
 
 from __future__ import annotations
 
+from core.time_control import TIME_CONTROL_TAG, TimeControlError, time_control_of
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table
+
+
+def clock_text(table: Table) -> str:
+    """The table's time control as typed (``5+3``, ``3d``), ``""`` for a game without a
+    clock; a tag this server cannot read is shown as it is written."""
+    try:
+        control = time_control_of(table.record.tags)
+    except TimeControlError:
+        return table.record.tags.get(TIME_CONTROL_TAG, "")
+    return control.text if control.timed else ""
+
+
+def game_and_clock(table: Table) -> str:
+    """``Martian Chess`` or, with a clock, ``Martian Chess 5+3``."""
+    clock = clock_text(table)
+    return f"{table.game_name} {clock}" if clock else table.game_name
 
 
 def seats_text(table: Table, viewer: PlayerIdentity) -> str:
@@ -29,4 +46,6 @@ def options_text(table: Table) -> str:
         f"{name}={value}" for name, value in record.options.items() if defaults.get(name) != value
     ]
     seats = " vs ".join(record.seat_names)
-    return f"{record.game.name} ({' '.join(changed) or 'standard options'}), {seats}"
+    clock = clock_text(table)
+    timed = f", clock {clock}" if clock else ""
+    return f"{record.game.name} ({' '.join(changed) or 'standard options'}), {seats}{timed}"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.game import Move, State
+from tui.play.clock import Clocks
 from tui.play.identity import PlayerIdentity
 from tui.play.record_view import RecordView
 from tui.play.table import SeatHolder, Table, TableRefusal, TableWatcher
@@ -107,7 +108,15 @@ class TableSeat:
             return refusal
         return None
 
+    def shown_clocks(self) -> Clocks | None:
+        """The table's clocks, the same for every screen at it (``None``: no clock runs)."""
+        return self._table.clocks
+
     # -- intents ----------------------------------------------------------------------------------
+
+    def time_ran_out(self, seat: int) -> None:
+        """This screen's clock of ``seat`` ran out: the table judges it by its own clocks."""
+        self._table.time_ran_out(seat)
 
     def play(self, move: Move) -> None:
         """Send ``move`` to the table; raises ``TableRefusal`` if it is not this player's to

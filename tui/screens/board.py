@@ -293,8 +293,11 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
 
     @on(PlayerPanel.FlagFell)
     def flag_fell(self, event: PlayerPanel.FlagFell) -> None:
-        """A clock ran out: the live game ends on time where it stands."""
-        played = self.controller.time_ran_out(event.seat)
+        self.time_ran_out(event.seat)
+
+    def time_ran_out(self, seat: int) -> None:
+        """``seat``'s clock ran out: the live game ends on time where it stands."""
+        played = self.controller.time_ran_out(seat)
         if played is None:
             return
         self.walks.left()

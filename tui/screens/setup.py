@@ -15,9 +15,9 @@ from core.errors import PawnshopError
 from core.game import Game
 from core.options import OptionSpec
 from core.record import GameRecord
-from core.time_control import TIME_CONTROL_TAG, parse_time_control, pgn_text
 from tui.host import host
 from tui.plain_text import plain
+from tui.play.clock import time_control_tags
 from tui.play.seat_types import HUMAN, SEAT_TYPES, default_player_name, seat_tags
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.plain_input import PlainInput
@@ -211,8 +211,7 @@ class SetupScreen(Screen[None]):
     def time_control_tags(self) -> dict[str, str]:
         """The record's ``TimeControl`` tag for the clock chosen (none without a clock);
         ``TimeControlError`` says in one sentence what is wrong with what was typed."""
-        control = parse_time_control(self.query_one(f"#{TIME_CONTROL_ID}", Input).value)
-        return {TIME_CONTROL_TAG: pgn_text(control)} if control.timed else {}
+        return time_control_tags(self.query_one(f"#{TIME_CONTROL_ID}", Input).value)
 
     @on(Select.Changed, "#setup-options Select")
     @on(Input.Changed, "#setup-options Input")
