@@ -19,6 +19,7 @@ from tui_helpers import SIZE, app_test, board_screen, make_app, martian_record
 from core.analysis_marks import BLUNDER, MISTAKE
 from core.record import GameRecord
 from saves.format import load
+from tui.screens.help import HelpScreen
 from tui.screens.review_analysis import ReviewAnalysis
 from tui.widgets.board import BoardWidget
 from tui.widgets.eval_graph import EvalGraph
@@ -185,7 +186,8 @@ async def test_the_graph_marks_mistakes_and_the_current_move_and_a_click_goes_th
         assert graph.mistakes == (False, True, False, True)
         assert graph.current == 3
         top = "".join(segment.text for segment in graph.render_line(0)).rstrip()
-        assert top[1] == top[3] == "?"
+        # Three cells a move in a game this short: the second and the fourth moves marked.
+        assert [top[x] == "?" for x in range(0, 12, 3)] == [False, True, False, True]
         await pilot.click(EvalGraph, offset=(1, 2))  # inside the border: the first column
         assert screen.record.current is screen.record.mainline()[0]
         assert graph.current == 0
@@ -200,7 +202,7 @@ async def test_the_graph_reads_in_ascii(data_dir: Path) -> None:
         await open_game(pilot, "marked.pawn")
         graph = board_screen(app).query_one(EvalGraph)
         rows = ["".join(s.text for s in graph.render_line(y)) for y in range(3)]
-        columns = ["".join(row[x] for row in rows) for x in range(4)]
+        columns = ["".join(row[x] for row in rows) for x in range(0, 12, 3)]
         # 0.55 of three rows: a full bottom row, a middle row filled to a bit more than half
         # (4 of 8 eighths and more), nothing at the top.
         assert columns[0] == " =#"
@@ -241,7 +243,8 @@ async def test_an_unfinished_game_with_secrets_shows_lines_only_where_the_review
             assert screen.record.current is node
             line = "best: " in status(pilot)
             hinted = bool(screen.query_one(BoardWidget).hint)
-            if game.to_move(node.state) != reviewer:
+            hidden = game.view(node.state, reviewer) != node.state
+            if game.to_move(node.state) != reviewer and hidden:
                 assert not line and not hinted, f"another seat's line shown at {node.notation}"
             shown += line
         assert shown, "the reviewing seat's best lines are shown"
@@ -256,3 +259,18 @@ async def test_the_log_shows_the_verdicts(data_dir: Path) -> None:
         rows = log_rows(board_screen(app).query_one(MoveTree))
         moves = [row.split()[1] for row in rows[1:]]
         assert moves == ["c3-d4", "b6-a5??", "d2xa5", "a7-b6?"]
+
+
+@app_test
+async def test_the_help_names_the_analysis_keys_and_the_thresholds(data_dir: Path) -> None:
+    save_game(data_dir, "marked.pawn", analysed_record())
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "marked.pawn")
+        await pilot.press("question_mark")
+        help_screen = pilot.app.screen
+        assert isinstance(help_screen, HelpScreen)
+        rows = dict(help_screen.rows)
+        assert rows["A"] == "Analyse (?! ? ??: win chance down 10, 20, 30 points)"
+        assert rows["]"] == "Next mistake" and rows["["] == "Previous mistake"
+        assert rows["B"] == "Play the best line"

@@ -24,18 +24,13 @@ from typing import TYPE_CHECKING
 
 from textual.worker import get_current_worker
 
-from core.analysis_marks import (
-    BLUNDER_DROP,
-    INACCURACY_DROP,
-    MISTAKE_DROP,
-    VERDICT_NAGS,
-    VERDICT_SYMBOLS,
-)
+from core.analysis_marks import BLUNDER, INACCURACY, MISTAKE, VERDICT_NAGS, VERDICT_SYMBOLS
 from core.errors import PawnshopError
 from core.record import Node
 from saves.errors import SaveError
 from saves.format import save
 from tui.host import host
+from tui.plain_text import plain
 from tui.play.analysis_run import AnalysisRun, JudgedMove, apply_judged
 from tui.widgets.board import BoardWidget
 from tui.widgets.eval_graph import EvalGraph
@@ -44,18 +39,7 @@ if TYPE_CHECKING:
     from tui.screens.board import BoardScreen
 
 #: The verdicts in words.
-VERDICT_WORDS = {6: "an inaccuracy", 2: "a mistake", 4: "a blunder"}
-#: The help's rows for the analysis.
-HELP_ROWS = [
-    ("A", "analyse the game's moves with the computer (A or Esc stops; kept in the file)"),
-    ("] [", "next / previous mistake of either side"),
-    ("B", "play the computer's best line from here as a variation"),
-    (
-        "?! ? ??",
-        f"inaccuracy, mistake, blunder: the mover's win chance fell by "
-        f"{INACCURACY_DROP:.0%}, {MISTAKE_DROP:.0%}, {BLUNDER_DROP:.0%} or more",
-    ),
-]
+VERDICT_WORDS = {INACCURACY: "an inaccuracy", MISTAKE: "a mistake", BLUNDER: "a blunder"}
 #: Cells of the progress bar in the status line.
 BAR_CELLS = 12
 #: How long the reading thread waits for a report before looking whether it should stop.
@@ -193,7 +177,7 @@ class ReviewAnalysis:
         screen = self.screen
         if not screen.query(EvalGraph):
             graph = EvalGraph(self.go_to, id="eval-graph")
-            graph.border_title = "Win chances"
+            graph.border_title = plain(f"{screen.record.seat_names[0]}'s win chance")
             screen.query_one("#board-side").mount(graph)
         self.refresh()
 
@@ -232,12 +216,15 @@ class ReviewAnalysis:
     def best_line(self, node: Node) -> tuple[str, ...]:
         """The best line from ``node``'s position, if it is known and may be shown: in an
         unfinished game, whose review shows only what the reviewing seat sees, only where that
-        seat is to move (another seat's line was found from what that seat knows)."""
+        seat is to move or nothing is hidden from it (another seat's line was found from what
+        that seat knows)."""
         kept = self.best_lines.get(id(node))
         if kept is None or kept[0] is not node:
             return ()
         everything, seat = self.screen.review.game.sight()
-        if not everything and self.screen.record.game.to_move(node.state) != seat:
+        game = self.screen.record.game
+        to_move = game.to_move(node.state)
+        if not everything and to_move != seat and game.view(node.state, seat) != node.state:
             return ()
         return kept[1]
 

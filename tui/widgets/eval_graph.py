@@ -1,7 +1,7 @@
 """The evaluation graph: the first side's win chance after each move of the main line.
 
-One column per move, or per run of moves when the game has more moves than the graph has
-columns (the column then shows the last of them); each column is a bar from 0% at the bottom
+Each move takes a column (up to three in a short game), or a column stands for a run of moves
+when the game has more moves than the graph has columns (it then shows the last of them); each column is a bar from 0% at the bottom
 to 100% at the top, in eighths of a cell (``▁`` to ``█``). The current move's column is drawn
 in reverse video and a column holding a mistake has ``?`` at its top, so both read without
 colour. In ASCII (``App.ascii_board``) the graph draws its own bars: the app's filter would
@@ -25,6 +25,8 @@ from textual.widget import Widget
 BLOCKS = " ▁▂▃▄▅▆▇█"
 #: The same in ASCII.
 ASCII_BLOCKS = " ___===##"
+#: The most cells one move takes across, in a short game.
+MAX_CELLS = 3
 #: What the top of a column with a mistake shows.
 MISTAKE_MARK = "?"
 
@@ -62,7 +64,8 @@ class EvalGraph(Widget):
         """The moves each column stands for, left to right."""
         count = len(self.points)
         if count <= width:
-            return [range(index, index + 1) for index in range(count)]
+            cells = min(MAX_CELLS, width // max(1, count))
+            return [range(index, index + 1) for index in range(count) for _ in range(cells)]
         return [range(c * count // width, (c + 1) * count // width) for c in range(width)]
 
     def render_line(self, y: int) -> Strip:
