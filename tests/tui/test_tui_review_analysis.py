@@ -14,14 +14,18 @@ import pytest
 from review_helpers import MAIN, log_rows, open_game, save_game
 from test_tui_review_hidden import unfinished_with_secrets
 from textual.pilot import Pilot
-from tui_helpers import SIZE, app_test, board_screen, make_app, martian_record
+from tui_helpers import NOW, SIZE, app_test, board_screen, make_app, martian_record
 
 from core.analysis_marks import BLUNDER, MISTAKE
 from core.record import GameRecord
-from saves.format import load
+from saves.format import load, save
+from tui.screens.board import BoardScreen
 from tui.screens.help import HelpScreen
+from tui.screens.resume import ResumeScreen
 from tui.screens.review_analysis import ReviewAnalysis
+from tui.ssh.colours import apply_colour_system
 from tui.widgets.board import BoardWidget
+from tui.widgets.colour_depth import COLOUR_DEPTHS, ColourDepth, colour_depth
 from tui.widgets.eval_graph import EvalGraph
 from tui.widgets.move_tree import MoveTree
 from tui.widgets.status_line import StatusLine
@@ -274,3 +278,43 @@ async def test_the_help_names_the_analysis_keys_and_the_thresholds(data_dir: Pat
         assert rows["A"] == "Analyse (?! ? ??: win chance down 10, 20, 30 points)"
         assert rows["]"] == "Next mistake" and rows["["] == "Previous mistake"
         assert rows["B"] == "Play the best line"
+
+
+@app_test
+async def test_a_file_outside_the_library_is_left_alone_and_the_analysis_saved_beside_it(
+    data_dir: Path, tmp_path: Path, quick: None
+) -> None:
+    opened = save(martian_record(MAIN), tmp_path / "friend.pawn", now=NOW)
+    before = opened.read_bytes()
+    app = make_app(data_dir, record=load(opened), path=opened)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResumeScreen), "the question")
+        await pilot.press("n")  # review it
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen), "the board")
+        await pilot.press("A")
+        await until(pilot, lambda: status(pilot).startswith("analysis done"), "the analysis")
+        assert status(pilot) == "analysis done: saved beside the file as friend-analysed.pawn"
+        assert opened.read_bytes() == before
+        beside = load(tmp_path / "friend-analysed.pawn")
+        assert all(node.evaluation is not None for node in beside.mainline())
+
+
+@pytest.mark.parametrize("depth", COLOUR_DEPTHS)
+@app_test
+async def test_the_graph_marks_read_without_colour(data_dir: Path, depth: ColourDepth) -> None:
+    """At every depth the current move is reverse video and a mistake a ``?``: neither needs
+    a colour to be seen."""
+    save_game(data_dir, "marked.pawn", analysed_record())
+    app = make_app(data_dir)
+    apply_colour_system(app, depth, SIZE)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "marked.pawn")
+        assert colour_depth(app) == depth
+        await pilot.press("home", "right")
+        graph = board_screen(app).query_one(EvalGraph)
+        for y in range(3):
+            cells = list(graph.render_line(y))
+            reversed_cells = [x for x, cell in enumerate(cells) if cell.style.reverse]
+            assert reversed_cells == [0, 1, 2], f"row {y}: the first move's columns"
+        top = "".join(cell.text for cell in graph.render_line(0))
+        assert top[3:6] == top[9:12] == "???"
