@@ -126,8 +126,13 @@ def test_a_name_typed_then_keys_reach_the_lobby_without_a_click(tmp_path: Path) 
             await page.reload()
             await screen_shows(page, "You play South at table 1")
             await page.keyboard.press("?")
-            await screen_shows(page, "Keys")
+            await screen_shows(page, "Keys at a table")
             await page.keyboard.press("Escape")
+            await page.wait_for_function(
+                "text => !window.pawnshop.screenText().includes(text)",
+                arg="Keys at a table",
+                timeout=WAIT_MS,
+            )
             # ctrl+n is the browser's own (a new window): a click on the footer does it.
             await page.mouse.click(*await text_centre(page, "^n Lobby"))
             await screen_shows(page, LOBBY)

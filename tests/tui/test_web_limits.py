@@ -89,7 +89,7 @@ def test_a_browser_reaches_no_file_of_the_server_through_the_library(tmp_path: P
             for key in ("i", "e", "u"):  # import, export, unfinished games: not offered
                 tab.press(key)
             tab.press("?")
-            await tab.shows("Keys")
+            await tab.shows("Keys in the library of saved games")
             assert "Import a save file" not in tab.text() and "Export" not in tab.text()
             after = sorted(path.name for path in tmp_path.rglob("*") if path.is_file())
             assert not {name for name in after if name not in before} - {
