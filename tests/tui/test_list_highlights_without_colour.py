@@ -1,7 +1,8 @@
-"""Without colour every list still shows its highlighted row: the lobby's tables, the library
-and a dialog's focused button are drawn in reverse video, the list of games and an open
-drop-down of the setup form in bold and underlined, over SSH on a terminal without colour (its
-depth applied as the server applies it) and locally with ``NO_COLOR``."""
+"""Without colour every list still shows its highlighted row: the lobby's tables, the library,
+the log's keyboard highlight and a dialog's focused button are drawn in reverse video, the
+list of games and an open drop-down of the setup form in bold and underlined, over SSH on a
+terminal without colour (its depth applied as the server applies it) and locally with
+``NO_COLOR``."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from board_looks import DrawnCell, drawn_cell
 from net_helpers import make_hall
+from review_helpers import branchy_record, review_of
 from test_tui_library import library_files
 from textual.app import App
 from textual.geometry import Region
@@ -30,6 +32,7 @@ from tui.screens.library import LibraryScreen
 from tui.screens.resume import ResumeScreen
 from tui.screens.setup import SetupScreen
 from tui.ssh.colours import apply_colour_system
+from tui.widgets.move_tree import MoveTree
 
 MARTIAN = find_game("martian-chess")
 #: How the app learns there is no colour: a session's terminal over SSH, NO_COLOR locally.
@@ -170,3 +173,20 @@ def test_the_lobby_marks_the_highlighted_table(
         asyncio.run(asyncio.wait_for(main(), 60))
     finally:
         hall.close()
+
+
+@app_test
+async def test_the_log_marks_its_keyboard_highlight(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In review, Tab gives the log the keys: its highlighted row shows without colour."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    async with review_of(data_dir, branchy_record()) as (pilot, screen):
+        log = screen.query_one(MoveTree)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert log.has_focus
+        assert marked(pilot.app, log).startswith("4. a7-b6")
+        await pilot.press("up")
+        await pilot.pause()
+        assert marked(pilot.app, log).startswith("wins a queen")
