@@ -18,7 +18,9 @@ from tui_helpers import NOW, SIZE, app_test, board_screen, make_app, martian_rec
 
 from core.analysis_marks import BLUNDER, MISTAKE
 from core.record import GameRecord
+from saves.autosave import write_autosave
 from saves.format import load, save
+from saves.paths import autosave_files
 from tui.screens.board import BoardScreen
 from tui.screens.help import HelpScreen
 from tui.screens.resume import ResumeScreen
@@ -318,3 +320,21 @@ async def test_the_graph_marks_read_without_colour(data_dir: Path, depth: Colour
             assert reversed_cells == [0, 1, 2], f"row {y}: the first move's columns"
         top = "".join(cell.text for cell in graph.render_line(0))
         assert top[3:6] == top[9:12] == "???"
+
+
+@app_test
+async def test_an_autosave_reviewed_gets_no_file_beside_it(data_dir: Path, quick: None) -> None:
+    """An autosave's folder holds the unfinished games, one a file: the analysis of one
+    reviewed waits for ``S`` instead of adding a file there."""
+    kept = write_autosave(martian_record(MAIN), data_dir, now=NOW)
+    before = kept.read_bytes()
+    app = make_app(data_dir, record=load(kept), path=kept)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResumeScreen), "the question")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen), "the board")
+        await pilot.press("A")
+        await until(pilot, lambda: status(pilot).startswith("analysis done"), "the analysis")
+        assert status(pilot) == "analysis done: S saves the game with it"
+        assert autosave_files(data_dir) == [kept]
+        assert kept.read_bytes() == before

@@ -6,7 +6,8 @@ status line shows a progress bar, and ``Esc`` or ``A`` again stops it. Each move
 written onto the record at once, so a stopped analysis goes on where it stopped; when it ends
 the game is saved: in place when it came from the library (as ``ctrl+s`` does), otherwise
 beside the file it was opened from, as ``NAME-analysed.pawn`` (a file outside the library is
-never written over), and a game with no file at all waits for ``S``.
+never written over), and a game with no file of its own (an unfinished game's autosave, whose
+folder holds nothing else) waits for ``S``.
 
 What it shows, for the current move: the mover's win chance after it in words, the verdict
 on it (``?!`` an inaccuracy, ``?`` a mistake, ``??`` a blunder: a drop in the mover's chance
@@ -146,7 +147,7 @@ class ReviewAnalysis:
             if source is not None and storage.in_library(source):
                 storage.save_reviewed(record, source.stem, source)
                 return f"saved in {source.name}"
-            if source is not None:
+            if source is not None and not storage.is_autosave(source):
                 beside = source.with_name(f"{source.stem}-analysed.pawn")
                 path: Path = save(record, beside, games=storage.games)
                 return f"saved beside the file as {path.name}"
