@@ -62,7 +62,7 @@ class MoveDetail(Static):
             self.call_after_refresh(self.follow, log)
             return
         current = log.current
-        row = log.row_text(current).strip() if current >= 0 else ""
+        row = " ".join(log.row_text(current).split()) if current >= 0 else ""
         comment = move_comment(log.entries, current)
         cut = cells(log.row_text(current)) > width
         self.show((row if cut or comment else "", comment))
