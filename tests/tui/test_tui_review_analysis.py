@@ -21,10 +21,11 @@ from core.record import GameRecord
 from saves.autosave import write_autosave
 from saves.format import load, save
 from saves.paths import autosave_files
+from tui.ascii.glyphs import ascii_text
 from tui.screens.board import BoardScreen
 from tui.screens.help import HelpScreen
 from tui.screens.resume import ResumeScreen
-from tui.screens.review_analysis import ReviewAnalysis
+from tui.screens.review_analysis import ReviewAnalysis, progress_bar
 from tui.ssh.colours import apply_colour_system
 from tui.widgets.board import BoardWidget
 from tui.widgets.colour_depth import COLOUR_DEPTHS, ColourDepth, colour_depth
@@ -338,3 +339,8 @@ async def test_an_autosave_reviewed_gets_no_file_beside_it(data_dir: Path, quick
         assert status(pilot) == "analysis done: S saves the game with it"
         assert autosave_files(data_dir) == [kept]
         assert kept.read_bytes() == before
+
+
+def test_the_progress_bar_reads_in_ascii() -> None:
+    assert ascii_text(progress_bar(1, 2)) == "######::::::"
+    assert ascii_text(progress_bar(0, 5)) == "::::::::::::"

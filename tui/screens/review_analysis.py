@@ -53,8 +53,9 @@ def verdict_of(node: Node) -> int | None:
 
 
 def progress_bar(done: int, total: int) -> str:
+    """``███░░░░░░░░░``: in ASCII ``###:::::::::`` (``tui.ascii.glyphs``)."""
     filled = BAR_CELLS * done // max(1, total)
-    return "━" * filled + "─" * (BAR_CELLS - filled)
+    return "█" * filled + "░" * (BAR_CELLS - filled)
 
 
 class ReviewAnalysis:
