@@ -6,6 +6,7 @@ game on time for everyone."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from contextlib import AsyncExitStack
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from test_ssh_support import run_scenario
 from textual.widgets import Static
 from waiting import wait_for
 
+from core.ai.levels import find_level
 from core.outcome import Outcome
 from core.record import GameRecord
 from core.registry import find_game
@@ -22,11 +24,16 @@ from core.time_control import TIME_CONTROL_TAG
 from tui.net.app import NetApp
 from tui.net.lobby import LobbyScreen
 from tui.net.new_table import NewTableScreen
+from tui.net.server_hall import server_hall
+from tui.play.computer import ComputerRunner, SearchHandle, SearchRequest
+from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
 from tui.play.record_view import RecordView
 from tui.play.table import Table
 from tui.screens.setup import TIME_CONTROL_ID
 
+MARTIAN = find_game("martian-chess")
+ALICE, BOB = PlayerIdentity("alice"), PlayerIdentity("bob")
 #: One minute a player, two seconds more after each move.
 ONE_PLUS_TWO = "60+2"
 
@@ -88,6 +95,77 @@ def test_the_time_control_typed_on_the_new_table_form_is_the_tables_and_listed(
         asyncio.run(asyncio.wait_for(main(), 60))
     finally:
         hall.close()
+
+
+def test_a_flag_that_falls_while_nobody_watches_ends_the_game_on_time(tmp_path: Path) -> None:
+    time = FakeTime()
+
+    async def main() -> None:
+        log = logging.Logger("tables")
+        hall = server_hall(
+            tmp_path,
+            log,
+            games=[MARTIAN],
+            new_seed=lambda: 1,
+            runner=ComputerRunner(),
+            lease_seconds=0.2,
+        )
+        try:
+            hall.start()
+            tags = {TIME_CONTROL_TAG: ONE_PLUS_TWO}
+            table = hall.open_table(MARTIAN, {}, [ME, OPEN], ALICE, tags=tags)
+            table.time = time
+            table.sit(BOB, 1)
+            assert table.latest_news.endswith("1 minute + 2 seconds a move")
+            assert table.watchers == [] and not table.finished
+            time.now += 60.5
+            await wait_for(lambda: table.finished, what="the game ended on time")
+            outcome = table.record.outcome()
+            assert outcome is not None and outcome.winners == (1,)
+            assert "on time" in outcome.reason
+        finally:
+            hall.close()
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+class SearchesSeen(ComputerRunner):
+    """The computer's runner, noting each search asked of it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.requests: list[SearchRequest] = []
+
+    def submit(self, request: SearchRequest) -> SearchHandle:
+        self.requests.append(request)
+        return super().submit(request)
+
+
+def test_a_computer_seat_at_a_timed_table_thinks_within_its_clock(tmp_path: Path) -> None:
+    """One minute without increment: the hard level would think five seconds, its clock
+    allows a twentieth of its minute."""
+    time = FakeTime()
+    runner = SearchesSeen()
+
+    async def main() -> None:
+        log = logging.Logger("tables")
+        hall = server_hall(tmp_path, log, games=[MARTIAN], new_seed=lambda: 1, runner=runner)
+        try:
+            hall.start()
+            tags = {TIME_CONTROL_TAG: "60"}
+            table = hall.open_table(MARTIAN, {}, [ME, "computer:hard"], ALICE, tags=tags)
+            table.time = time
+            table.play(ALICE, MARTIAN.parse_move(table.record.state, "c3-d4"))
+            await wait_for(
+                lambda: table.record.current.ply == 2, timeout=30, what="the computer's reply"
+            )
+            assert [request.seconds for request in runner.requests] == [3.0]
+            assert find_level("hard").seconds == 5.0
+            assert table.record.current.clock == 60.0  # no time passed on the table's clock
+        finally:
+            hall.close()
+
+    asyncio.run(asyncio.wait_for(main(), 60))
 
 
 def test_every_screen_at_a_table_shows_its_clocks_and_a_flag_ends_the_game_for_all(

@@ -339,16 +339,23 @@ class TableHall(StoredTables):
 
     def _renew(self) -> None:
         """On the feed's thread, every quarter of a lease: renew the leases held, have the
-        loop look for computer seats nobody plays (their process gone), renew what this hall
+        loop look for computer seats nobody plays (their process gone) and for flags fallen at
+        tables nobody watches, renew what this hall
         said of who is here and read what the other processes say (a process that died has
         stopped saying it), and try again the games left unfiled."""
         self.leases.renew()
         self._on_loop(self._tend_computers)
+        self._on_loop(self._tend_clocks)
         self.presence.renew()
         self._read_presence()
         filed = self.filing.retry()
         if filed:
             self._on_loop(self._filed_elsewhere, filed)
+
+    def _tend_clocks(self) -> None:
+        """End on time the games whose flag fell while nobody at the table was watching."""
+        for table in list(self.tables.values()):
+            table.check_flags()
 
     def _tend_computers(self) -> None:
         for number in list(self._computers):

@@ -31,7 +31,7 @@ from typing import Literal, Protocol
 from core.errors import PawnshopError
 from core.game import Move
 from core.record import GameRecord, Node
-from core.time_control import TIME_CONTROL_TAG, TimeControlError
+from core.time_control import TimeControlError, time_control_of
 from tui.play.clock import Clocks, GameClock, TimeSource
 from tui.play.describe import seat_label, turn_text, winners_text
 from tui.play.identity import PlayerIdentity
@@ -167,14 +167,19 @@ class Table:
         return self.started and not self.finished
 
     @property
+    def timed(self) -> bool:
+        """Whether the game is played with clocks (a time control this server can read)."""
+        try:
+            return time_control_of(self.record.tags).timed
+        except TimeControlError:
+            return False
+
+    @property
     def clock(self) -> GameClock | None:
         """The clocks of a timed game, running from when every seat is taken (``None``
         before that, and for a game without a clock)."""
-        if self._clock is None and self.started and self.record.tags.get(TIME_CONTROL_TAG):
-            try:
-                self._clock = GameClock.of(self.record, self.time)
-            except TimeControlError:
-                return None
+        if self._clock is None and self.started and self.timed:
+            self._clock = GameClock.of(self.record, self.time)
         return self._clock
 
     @property
@@ -182,6 +187,14 @@ class Table:
         """What every screen at the table shows of its clocks."""
         clock = self.clock
         return None if clock is None else clock.clocks
+
+    def check_flags(self) -> None:
+        """End the game on time if a flag is down, whether or not anyone watches (the hall
+        looks now and then: the clocks run while every player is away)."""
+        clocks = self.clocks
+        fallen = None if clocks is None or self.finished else clocks.flag_fallen()
+        if fallen is not None:
+            self.time_ran_out(fallen)
 
     def time_ran_out(self, seat: int) -> None:
         """A screen saw ``seat``'s flag fall: if the table's clocks agree, the game ends on
@@ -250,6 +263,9 @@ class Table:
         news = f"{player.name} sat down as {record.seat_names[seat]}"
         if self.started:
             news += f"; the game begins: {turn_text(record)}"
+            clock = self.clock  # a timed game's clocks start as it begins
+            if clock is not None:
+                news += f", {clock.clocks.control.describe()}"
         self._changed("seats", news)
 
     def leave(self, player: PlayerIdentity) -> None:

@@ -63,6 +63,8 @@ class TableComputers:
             on_error=self._failed,
             runner=runner,
         )
+        if table.timed:  # a computer seat thinks within its clock
+            self.turns.think_limit = self._think_limit
 
     @property
     def thinking(self) -> bool:
@@ -77,6 +79,11 @@ class TableComputers:
         process does not play the seats now (another holds their lease), drop any search."""
         if self.turns.levels:
             self.turns.update(self.table.record, self.table.live and playing)
+
+    def _think_limit(self, seat: int) -> float:
+        clocks = self.table.clocks
+        assert clocks is not None, "a timed table's clocks run once a computer is to move"
+        return clocks.think_seconds(seat)
 
     def _found(self, node: Node, move: Move) -> None:
         try:
