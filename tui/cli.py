@@ -60,6 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     from tui.analyse_cli import add_analyse_command
 
     add_analyse_command(commands)
+    from tui.export_cli import add_export_command
+
+    add_export_command(commands)
     return parser
 
 
@@ -72,6 +75,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from tui.analyse_cli import run_analyse
 
             return run_analyse(args)
+        if args.command == "export":
+            from tui.export_cli import run_export
+
+            return run_export(args)
         if args.command == "serve":
             from tui.net.serve import run_serve
 
