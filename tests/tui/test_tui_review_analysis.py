@@ -16,7 +16,7 @@ from test_tui_review_hidden import unfinished_with_secrets
 from textual.pilot import Pilot
 from tui_helpers import NOW, SIZE, app_test, board_screen, make_app, martian_record
 
-from core.analysis_marks import BLUNDER, MISTAKE
+from core.analysis_marks import BLUNDER, MISTAKE, VERDICT_NAGS
 from core.record import GameRecord
 from saves.autosave import write_autosave
 from saves.format import load, save
@@ -344,3 +344,31 @@ async def test_an_autosave_reviewed_gets_no_file_beside_it(data_dir: Path, quick
 def test_the_progress_bar_reads_in_ascii() -> None:
     assert ascii_text(progress_bar(1, 2)) == "######::::::"
     assert ascii_text(progress_bar(0, 5)) == "::::::::::::"
+
+
+@app_test
+async def test_l_sets_each_mistake_as_a_puzzle_and_judges_the_move_tried(
+    data_dir: Path, quick: None
+) -> None:
+    save_game(data_dir, "club.pawn", martian_record(MAIN))
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "club.pawn")
+        screen = board_screen(app)
+        record = screen.record
+        await pilot.press("A")
+        await until(pilot, lambda: status(pilot).startswith("analysis done"), "the analysis")
+        mainline = record.mainline()
+        # a7-b6 gives up the chance that d2xa5 won: the computer marks it at every budget.
+        mistakes = [n for n in mainline if set(VERDICT_NAGS) & set(n.nags)]
+        assert mistakes
+        await pilot.press("home", "L")
+        mistake = mistakes[0]
+        assert record.current is mistake.parent
+        mover = record.seat_names[record.game.to_move(record.state)]
+        assert status(pilot).startswith(f"puzzle: {mover} played {mistake.notation}")
+        assert not screen.query_one(BoardWidget).hint, "the answer is not shown"
+        best = screen.review.analysis.best_line(record.current)[0]
+        await pilot.press("colon", *best, "enter")
+        assert record.current.parent is mistake.parent and record.current.notation == best
+        assert status(pilot) == f"right: {best} is the computer's best move · L: the next puzzle"

@@ -89,6 +89,7 @@ REVIEW_BINDINGS = [
         id="review.mistake.previous",
     ),
     Binding("B", "review('best_line')", "Play the best line", show=False, id="review.best"),
+    Binding("L", "review('learn')", "Learn from mistakes", show=False, id="review.learn"),
 ]
 
 
@@ -123,6 +124,7 @@ class Review:
             "next_mistake": lambda: self.analysis.jump(1),
             "previous_mistake": lambda: self.analysis.jump(-1),
             "best_line": self.analysis.play_best,
+            "learn": self.analysis.puzzles.next,
         }
 
     @property

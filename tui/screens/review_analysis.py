@@ -14,7 +14,8 @@ on it (``?!`` an inaccuracy, ``?`` a mistake, ``??`` a blunder: a drop in the mo
 of 10, 20, 30 points), what was best instead and the best line from here, whose first move is
 marked on the board as a hint; the evaluation graph (``tui.widgets.eval_graph``) under the
 log. ``]`` and ``[`` go to the next and previous mistake of either side, ``B`` plays the best
-line from here as a variation. The best lines are known only for moves analysed since the
+line from here as a variation, ``L`` sets the mistakes as puzzles
+(``tui.screens.review_puzzles``). The best lines are known only for moves analysed since the
 game was opened: the save file keeps the chances and verdicts, not the lines.
 """
 
@@ -33,6 +34,7 @@ from saves.format import save
 from tui.host import host
 from tui.plain_text import plain
 from tui.play.analysis_run import AnalysisRun, JudgedMove, apply_judged
+from tui.screens.review_puzzles import MistakePuzzles
 from tui.widgets.board import BoardWidget
 from tui.widgets.eval_graph import EvalGraph
 
@@ -70,6 +72,8 @@ class ReviewAnalysis:
         self.run: AnalysisRun | None = None
         #: The best line from each position analysed, by the position's node.
         self.best_lines: dict[int, tuple[Node, tuple[str, ...]]] = {}
+        #: Its mistakes as puzzles (``L``).
+        self.puzzles = MistakePuzzles(self)
         screen.call_later(self.show_once_mounted)
 
     @property
@@ -208,7 +212,8 @@ class ReviewAnalysis:
         screen.query_one(EvalGraph).show(points, mistakes, current)
         best = self.best_line(record.current)
         shown = screen.computer_seats.shown_hint
-        if best and (shown is None or shown[0] is not record.current):
+        hidden = self.puzzles.on_show()  # the answer to the puzzle on show
+        if best and not hidden and (shown is None or shown[0] is not record.current):
             try:
                 move = game.parse_move(record.state, best[0])
             except PawnshopError:
@@ -232,6 +237,9 @@ class ReviewAnalysis:
 
     def describe(self) -> str:
         """The current move judged, in words ("" if it is not analysed)."""
+        puzzle = self.puzzles.describe()
+        if puzzle:
+            return puzzle
         record = self.screen.record
         node = record.current
         if node.parent is None or node.evaluation is None:
