@@ -182,3 +182,28 @@ def test_a_save_that_claims_an_ending_the_rules_do_not_give_is_still_refused() -
 
 def test_a_game_without_a_time_control_has_no_game_clock() -> None:
     assert GameClock.of(GameRecord(find_game("chase"), seed=1), FakeTime()) is None
+
+
+class TickingTime(FakeTime):
+    """Time that moves on a little at every look, as the real clock does between two
+    steps of setting the clocks."""
+
+    def __call__(self) -> float:
+        self.now += 0.01
+        return self.now
+
+
+def test_setting_the_clocks_back_loses_no_time_of_the_clock_that_stops() -> None:
+    time = TickingTime()
+    record = GameRecord(find_game("martian-chess"), seed=1, tags={"TimeControl": "60+2"})
+    game_clock = GameClock.of(record, time)
+    assert game_clock is not None
+    first = record.game.to_move(record.state)
+    time.advance(10.0)
+    game_clock.moved(record.play_text("c3-d4", main=True))
+    time.advance(5.0)
+    record.undo(main=True)
+    game_clock.went_to()  # back at the start: the other seat's clock stops at its minute
+    assert game_clock.clocks.running == first
+    assert game_clock.clocks.remaining(1 - first) == 60.0
+    assert game_clock.clocks.text(1 - first) == "1:00"

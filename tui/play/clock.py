@@ -180,6 +180,7 @@ class GameClock:
         """The record's current position changed other than by a move (undo, redo, an
         accepted takeback): each clock is set back to its time there, the mover's running."""
         record = self.record
+        self.clocks.stop()  # stopped first, none loses the moment the times are set
         self.clocks.set_times(clocks_at(record, record.current, self.clocks.control))
         seat = self._to_move()
         if seat is None:
