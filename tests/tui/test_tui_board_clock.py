@@ -201,3 +201,21 @@ async def test_a_computer_seat_thinks_within_its_clock(data_dir: Path) -> None:
         await wait_for(lambda: len(line(record)) == 2, what="the computer's reply")
         assert record.outcome() is None
         assert record.current.clock is not None and record.current.clock > 0
+
+
+@app_test
+async def test_a_flag_falling_while_a_computer_thinks_ends_its_search(data_dir: Path) -> None:
+    record = timed_record()
+    record.tags["Seat2Type"] = "computer:hard"
+    time = FakeTime()
+    app = clocked_app(data_dir, time, record=record)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board_screen(app)
+        await play_by_keys(pilot, ("c3", "d4"))
+        await wait_for(lambda: screen.computers.busy is not None, what="the computer thinking")
+        time.now += 61  # far beyond anything its clock allows it: a stalled search
+        await wait_for(lambda: isinstance(app.screen, GameOverScreen), what="the game over")
+        assert screen.computers.busy is None
+        outcome = record.outcome()
+        assert outcome is not None and outcome.winners == (0,)
+        assert line(record) == ["c3-d4"]
