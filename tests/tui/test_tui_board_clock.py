@@ -167,22 +167,26 @@ async def test_a_resumed_game_goes_on_from_its_saved_clock_times(data_dir: Path)
 
 @app_test
 async def test_review_shows_the_clock_times_of_the_move_looked_at(data_dir: Path) -> None:
-    record = timed_record(("c3-d4", "b6-a5", "d2xa5"))
-    record.line()[0].clock, record.line()[1].clock, record.line()[2].clock = 50.0, 40.0, 33.0
     time = FakeTime()
-    app = clocked_app(data_dir, time, record=record)
+    app = clocked_app(data_dir, time, record=timed_record())
     async with app.run_test(size=SIZE) as pilot:
         screen = board_screen(app)
-        screen.reviewing = True
-        screen.position_changed()
-        await wait_for(lambda: shows(app, "Alice", "0:33"), what="Alice's time at move 3")
-        assert shows(app, "Bob", "0:40")
+        for path, seconds in ((("c3", "d4"), 10), (("b6", "a5"), 20), (("d2", "a5"), 9)):
+            time.now += seconds
+            await play_by_keys(pilot, path)
+        assert [node.clock for node in screen.record.line()] == [52.0, 42.0, 45.0]
+        time.now += 42.5  # Bob's flag falls: the game over, then review
+        await wait_for(lambda: isinstance(app.screen, GameOverScreen), what="the game over")
+        await pilot.press("r")
+        await wait_for(lambda: screen.reviewing, what="review")
+        await wait_for(lambda: shows(app, "Alice", "0:45"), what="Alice's time at move 3")
+        assert shows(app, "Bob", "0:42")
         await pilot.press("left", "left")  # back to after move 1
         await wait_for(lambda: shows(app, "Bob", "1:00"), what="Bob's time before his move")
-        assert shows(app, "Alice", "0:50")
+        assert shows(app, "Alice", "0:52")
         time.now += 30
         await pilot.pause()
-        assert shows(app, "Alice", "0:50")  # review's clocks stand still
+        assert shows(app, "Alice", "0:52")  # review's clocks stand still
 
 
 @app_test
