@@ -25,7 +25,7 @@ from tui.ascii.glyphs import ascii_text
 from tui.screens.board import BoardScreen
 from tui.screens.help import HelpScreen
 from tui.screens.resume import ResumeScreen
-from tui.screens.review_analysis import ReviewAnalysis, progress_bar
+from tui.screens.review_analysis import ReviewAnalysis, first_side_chance, progress_bar
 from tui.ssh.colours import apply_colour_system
 from tui.widgets.board import BoardWidget
 from tui.widgets.colour_depth import COLOUR_DEPTHS, ColourDepth, colour_depth
@@ -372,3 +372,26 @@ async def test_l_sets_each_mistake_as_a_puzzle_and_judges_the_move_tried(
         await pilot.press("colon", *best, "enter")
         assert record.current.parent is mistake.parent and record.current.notation == best
         assert status(pilot) == f"right: {best} is the computer's best move · L: the next puzzle"
+
+
+@pytest.mark.parametrize(
+    ("teams", "expected"), [("on", [0.7, 0.7, 0.6, 0.7]), ("off", [0.7, 0.7, None, None])]
+)
+def test_the_graph_draws_the_first_seats_side_or_nothing_among_more_sides(
+    teams: str, expected: list[float | None]
+) -> None:
+    """Four players: in teams the first seat's team's chance (its partner's moves as they
+    are, the others' as the rest), free for all only the first seat's own moves."""
+    record = martian_record(
+        players=("Ann", "Bob", "Cy", "Di"), options={"players": "4", "teams": teams}
+    )
+    for _ in range(4):
+        record.play(sorted(record.game.legal_moves(record.state))[0], main=True)
+    movers = []
+    for node in record.mainline():  # Ann's and Cy's moves 0.7 for them, Bob's 0.4 for him
+        assert node.parent is not None
+        movers.append(record.game.to_move(node.parent.state))
+        node.evaluation = 0.7 if movers[-1] % 2 == 0 else 0.4
+    assert movers == [0, 0, 1, 2]  # the first seat twice in its turn, then Bob, then Cy
+    chances = [first_side_chance(record.game, node, 4) for node in record.mainline()]
+    assert chances == pytest.approx(expected)

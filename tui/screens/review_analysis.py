@@ -26,8 +26,10 @@ from typing import TYPE_CHECKING
 
 from textual.worker import get_current_worker
 
+from core.ai import plugin_for
 from core.analysis_marks import BLUNDER, INACCURACY, MISTAKE, VERDICT_NAGS, VERDICT_SYMBOLS
 from core.errors import PawnshopError
+from core.game import Game
 from core.record import Node
 from saves.errors import SaveError
 from saves.format import save
@@ -58,6 +60,21 @@ def progress_bar(done: int, total: int) -> str:
     """``███░░░░░░░░░``: in ASCII ``###:::::::::`` (``tui.ascii.glyphs``)."""
     filled = BAR_CELLS * done // max(1, total)
     return "█" * filled + "░" * (BAR_CELLS - filled)
+
+
+def first_side_chance(game: Game, node: Node, seats: int) -> float | None:
+    """The first seat's side's win chance after ``node``'s move: the mover's if they play
+    for the same side, the rest against one other side; ``None`` among more sides (or for a
+    move not judged)."""
+    if node.evaluation is None or node.parent is None:
+        return None
+    plugin = plugin_for(game)
+    before = node.parent.state
+    mover = game.to_move(before)
+    if mover in plugin.allies(before, 0):
+        return node.evaluation
+    sides = {plugin.allies(before, seat) for seat in range(seats)}
+    return 1.0 - node.evaluation if len(sides) == 2 else None
 
 
 class ReviewAnalysis:
@@ -200,13 +217,8 @@ class ReviewAnalysis:
         record = screen.record
         mainline = record.mainline()
         game = record.game
-        points: list[float | None] = []
-        for node in mainline:
-            if node.evaluation is None or node.parent is None:
-                points.append(None)
-                continue
-            mover = game.to_move(node.parent.state)
-            points.append(node.evaluation if mover == 0 else 1.0 - node.evaluation)
+        seats = len(record.seat_names)
+        points = [first_side_chance(game, node, seats) for node in mainline]
         mistakes = [verdict_of(node) is not None for node in mainline]
         current = next((i for i, node in enumerate(mainline) if node is record.current), -1)
         screen.query_one(EvalGraph).show(points, mistakes, current)
