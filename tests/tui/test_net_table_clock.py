@@ -123,6 +123,9 @@ def test_a_flag_that_falls_while_nobody_watches_ends_the_game_on_time(tmp_path: 
             outcome = table.record.outcome()
             assert outcome is not None and outcome.winners == (1,)
             assert "on time" in outcome.reason
+            await wait_for(lambda: table.filed_as is not None, what="the game filed")
+            assert table.filed_as is not None
+            assert 'Termination "South lost on time"' in table.filed_as.read_text()
         finally:
             hall.close()
 
@@ -212,5 +215,9 @@ def test_every_screen_at_a_table_shows_its_clocks_and_a_flag_ends_the_game_for_a
             outcome = table.record.outcome()
             assert outcome is not None and outcome.winners == (0,)
             assert table.finished
+            hall.flush()
+            filed = sorted((tmp_path / "games").glob("*.pawn"))
+            assert len(filed) == 1
+            assert 'Termination "North lost on time"' in filed[0].read_text()
 
     run_scenario(scenario)

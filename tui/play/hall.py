@@ -425,9 +425,17 @@ class TableHall(StoredTables):
     def keep_move(self, table: Table, node: Node) -> None:
         """A finishing move claims the game's filing before it is stored, so that no other
         process files it meanwhile."""
+        self._claiming_filing(table, lambda: super(TableHall, self).keep_move(table, node))
+
+    def keep_game(self, table: Table) -> None:
+        """A game ended without a move (a flag fallen) claims its filing as a finishing move
+        does."""
+        self._claiming_filing(table, lambda: super(TableHall, self).keep_game(table))
+
+    def _claiming_filing(self, table: Table, keep: Callable[[], None]) -> None:
         claimed = table.finished and self.filing.claim(table.number)
         try:
-            super().keep_move(table, node)
+            keep()
         except TableRefusal:
             if claimed:
                 self.filing.release(table.number)

@@ -203,7 +203,10 @@ class Table:
         if clock is None or clock.flag_fell(seat) is None:
             return
         self.takeback = None
-        self._keep_game()
+        try:
+            self._keep_game()
+        except TableRefusal:
+            return  # a move made meanwhile in another process: the table has taken it
         self._changed("move", f"{seat_label(self.record, seat)} lost on time")
 
     def seat_of(self, player: PlayerIdentity) -> int | None:

@@ -140,6 +140,10 @@ class StoredTables:
 
     def keep_game(self, table: Table) -> None:
         text, moves = game_text(table), line_moves(table.record)
+        if table.finished:  # ended without a move (a flag fallen): finished and filed
+            self._kept(table, lambda stored: self.store.finish(table.number, stored.version, text))
+            self._finished(table)
+            return
         self._kept(
             table,
             lambda stored: self.store.replace_game(table.number, stored.version, text, moves),
