@@ -39,9 +39,10 @@ from typing import TextIO
 READY = "ready"
 #: Seconds a worker may take to start listening before the supervisor gives up on it.
 START_LIMIT = 60.0
-#: Seconds the workers get to stop (their sessions get ``SHUTDOWN_GRACE`` of them) before
-#: they are killed.
-STOP_LIMIT = 10.0
+#: Seconds the workers get to stop before they are killed: each gives its apps
+#: ``tui.ssh.server.SHUTDOWN_GRACE`` seconds, then closes its connections, which with a
+#: hundred sessions on a busy machine was seen to take over ten seconds.
+STOP_LIMIT = 30.0
 #: A worker that stops sooner than this after starting is restarted after a pause, doubled at
 #: each such stop up to ``LONGEST_PAUSE``.
 SHORT_LIFE = 10.0
