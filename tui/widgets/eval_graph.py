@@ -1,13 +1,13 @@
 """The evaluation graph: the first side's win chance after each move of the main line.
 
 Each move takes a column (up to three in a short game), or a column stands for a run of moves
-when the game has more moves than the graph has columns (it then shows the last of them); each column is a bar from 0% at the bottom
-to 100% at the top, in eighths of a cell (``▁`` to ``█``). The current move's column is drawn
-in reverse video and a column holding a mistake has ``?`` at its top, so both read without
-colour. In ASCII (``App.ascii_board``) the graph draws its own bars: the app's filter would
-make every partly filled block ``_``, so a cell filled to less than three eighths is ``_``, to
-less than six ``=``, and fuller ``#``. A click on a column hands the move's index on the
-main line to the ``go_to`` the graph was made with.
+when the game has more moves than the graph has columns (it then shows the last of them).
+Each column is a bar from 0% at the bottom to 100% at the top, in eighths of a cell (``▁`` to
+``█``). The current move's column is drawn in reverse video and a column holding a mistake
+has ``?`` at its top, so both read without colour. In ASCII (``App.ascii_board``) the graph
+draws its own bars: the app's filter would make every partly filled block ``_``, so a cell
+filled to less than three eighths is ``_``, to less than six ``=``, and fuller ``#``. A click
+on a column hands the move's index on the main line to the ``go_to`` the graph was made with.
 """
 
 from __future__ import annotations
