@@ -116,7 +116,7 @@ def test_a_flag_that_falls_while_nobody_watches_ends_the_game_on_time(tmp_path: 
             table = hall.open_table(MARTIAN, {}, [ME, OPEN], ALICE, tags=tags)
             table.time = time
             table.sit(BOB, 1)
-            assert table.latest_news.endswith("1 minute + 2 seconds a move")
+            assert table.latest_news.endswith("; clock 1+2")
             assert table.watchers == [] and not table.finished
             time.now += 60.5
             await wait_for(lambda: table.finished, what="the game ended on time")

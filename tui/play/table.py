@@ -268,7 +268,7 @@ class Table:
             news += f"; the game begins: {turn_text(record)}"
             clock = self.clock  # a timed game's clocks start as it begins
             if clock is not None:
-                news += f", {clock.clocks.control.describe()}"
+                news += f"; clock {clock.clocks.control.text}"
         self._changed("seats", news)
 
     def leave(self, player: PlayerIdentity) -> None:
