@@ -25,6 +25,7 @@ from tui.screens.review import REVIEW_BINDINGS
 from tui.screens.rules import RulesScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.widgets.board import BoardWidget
+from tui.widgets.move_log import MoveLog
 
 
 @app_test
@@ -35,10 +36,10 @@ async def test_help_lists_every_key_of_the_board(data_dir: Path) -> None:
         screen = app.screen
         assert isinstance(screen, HelpScreen)
         described = {description for _, description in screen.rows}
-        declared = {  # review has keys of its own (test_tui_review.py)
+        declared = {  # review has keys of its own (test_tui_review.py), and End returns
             binding.description  # type: ignore[union-attr]
-            for binding in BoardScreen.BINDINGS
-            if binding not in REVIEW_BINDINGS
+            for binding in BoardScreen.BINDINGS  # from looking back (the test below)
+            if binding not in REVIEW_BINDINGS and binding.id != "board.return"  # type: ignore[union-attr]
         }
         assert declared <= described
         rows = dict((description, keys) for keys, description in screen.rows)
@@ -50,6 +51,25 @@ async def test_help_lists_every_key_of_the_board(data_dir: Path) -> None:
         assert rows["call the clock"] == "c"
         await pilot.press("escape")
         assert isinstance(app.screen, BoardScreen)
+
+
+@app_test
+async def test_help_names_end_while_the_log_looks_back(data_dir: Path) -> None:
+    app = make_app(data_dir, record=martian_record(("c3-d4", "b6-a5")))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert "Back to the game" not in {row for _, row in app.screen.rows}  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        log = app.screen.query_one(MoveLog)
+        assert await pilot.click(MoveLog, offset=log.row_offset(0))
+        await pilot.pause()
+        await pilot.press("question_mark")
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        assert (
+            dict((description, keys) for keys, description in screen.rows)["Back to the game"]
+            == "end"
+        )
 
 
 @app_test
