@@ -19,6 +19,7 @@ from saves.format import load
 from saves.paths import autosave_file
 from tui.app import PawnshopApp
 from tui.play.describe import turn_text
+from tui.play.local_game import LocalGame
 from tui.screens.game_over import GameOverScreen
 from tui.screens.resume import ResumeScreen
 
@@ -223,3 +224,30 @@ async def test_a_flag_falling_while_a_computer_thinks_ends_its_search(data_dir: 
         outcome = record.outcome()
         assert outcome is not None and outcome.winners == (0,)
         assert line(record) == ["c3-d4"]
+
+
+class NoFiles:
+    """Where a game under test is kept: nowhere."""
+
+    storage: Any = None
+
+    def keep(self, record: GameRecord) -> str:
+        return ""
+
+
+def test_a_move_played_from_a_position_looked_back_at_takes_that_positions_clocks() -> None:
+    time = FakeTime()
+    record = timed_record()
+    game = LocalGame(record, NoFiles, now=time)
+    clock = game.clock
+    assert clock is not None
+    for text, seconds in (("c3-d4", 10), ("b6-a5", 20)):
+        time.now += seconds
+        game.play(record.game.parse_move(record.state, text))
+    first = record.line()[0]
+    record.goto(first)  # looking back at move 1, as a click in the log does
+    time.now += 5
+    played = game.play(record.game.parse_move(record.state, "c6-d5"))
+    # Bob moves from where he had his whole minute, as after an undo: 60 + 2.
+    assert played.node.clock == 62.0
+    assert clock.clocks.running == 0 and clock.clocks.remaining(0) == 52.0
