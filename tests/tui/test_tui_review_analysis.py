@@ -395,3 +395,24 @@ def test_the_graph_draws_the_first_seats_side_or_nothing_among_more_sides(
     assert movers == [0, 0, 1, 2]  # the first seat twice in its turn, then Bob, then Cy
     chances = [first_side_chance(record.game, node, 4) for node in record.mainline()]
     assert chances == pytest.approx(expected)
+
+
+@app_test
+async def test_quitting_during_the_analysis_keeps_the_moves_judged(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ReviewAnalysis, "SECONDS", 1.0)
+    path = save_game(data_dir, "club.pawn", martian_record(MAIN))
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "club.pawn")
+        mainline = board_screen(app).record.mainline()
+        await pilot.press("A")
+        await until(pilot, lambda: mainline[0].evaluation is not None, "the first move judged")
+        await pilot.press("q")
+    deadline = time.monotonic() + TIMEOUT  # the reading thread saves as the app goes
+    while load(path).mainline()[0].evaluation is None:
+        assert time.monotonic() < deadline, "the moves judged were not saved"
+        time.sleep(0.05)
+    kept = [node.evaluation is not None for node in load(path).mainline()]
+    assert not all(kept)

@@ -41,6 +41,7 @@ from tui.widgets.board import BoardWidget
 from tui.widgets.eval_graph import EvalGraph
 
 if TYPE_CHECKING:
+    from tui.play.storage import Storage
     from tui.screens.board import BoardScreen
 
 #: The verdicts in words.
@@ -118,28 +119,42 @@ class ReviewAnalysis:
         run.start()
         self._show_graph()
         screen.say(f"analysing {progress_bar(0, 1)} starting · A or Esc stops")
-        screen.run_worker(lambda: self._read(run), thread=True, group="analysis")
+        storage = host(screen).storage
+        screen.run_worker(lambda: self._read(run, storage), thread=True, group="analysis")
 
     def stop(self) -> None:
         if self.run is not None:
             self.run.stop()
             self.screen.say("stopping the analysis…")
 
-    def _read(self, run: AnalysisRun) -> None:
-        """On a worker thread: hand each report to the screen until the run ends."""
+    def _read(self, run: AnalysisRun, storage: Storage) -> None:
+        """On a worker thread: hand each report to the screen until the run ends. If the
+        screen goes meanwhile (the app quits), the analysis stops and what it judged is
+        written onto the record and saved here: nothing else holds the record then."""
         app, worker = self.screen.app, get_current_worker()
+        gone = False
         while True:
-            if worker.is_cancelled:  # the screen went: stop, and keep what is judged
+            if worker.is_cancelled:
+                gone = True
                 run.stop()
             report = run.next_report(POLL_SECONDS)
             if report is False:
                 continue
             if report is None or isinstance(report, bool):
                 break
-            app.call_from_thread(self._judged, report)
+            if not gone:
+                try:
+                    app.call_from_thread(self._judged, report)
+                    continue
+                except RuntimeError:  # the app has stopped
+                    gone = True
+                    run.stop()
+            apply_judged(self.screen.record.mainline(), report)
         run.close()
-        if not worker.is_cancelled:
-            app.call_from_thread(self._ended, run)
+        if gone or worker.is_cancelled:
+            self._keep(storage)
+            return
+        app.call_from_thread(self._ended, run)
 
     def _judged(self, judged: JudgedMove) -> None:
         screen = self.screen
@@ -159,12 +174,12 @@ class ReviewAnalysis:
         screen = self.screen
         left = sum(node.evaluation is None for node in screen.record.mainline())
         done = "analysis stopped" if left else "analysis done"
-        screen.say(f"{done}: {self._keep()}")
+        screen.say(f"{done}: {self._keep(host(screen).storage)}")
 
-    def _keep(self) -> str:
+    def _keep(self, storage: Storage) -> str:
         """Save the analysis with the game; what became of it, in words."""
         screen = self.screen
-        storage, record, source = host(screen).storage, screen.record, screen.source
+        record, source = screen.record, screen.source
         try:
             if source is not None and storage.in_library(source):
                 storage.save_reviewed(record, source.stem, source)
