@@ -20,9 +20,10 @@ from tui.app import PawnshopApp
 from tui.net.lobby import LobbyScreen
 from tui.play.hall import TableHall
 from tui.play.identity import PlayerIdentity
+from tui.play.player_names import claim_name
 from tui.play.storage import Storage
 from tui.play.table import Table
-from tui.ssh.session_info import SessionInfo
+from tui.ssh.session_info import SessionInfo, SessionRefused
 
 READ_ONLY = "is not written: games played here are saved by the server itself"
 
@@ -129,8 +130,11 @@ def net_app_factory(hall: TableHall) -> Callable[[SessionInfo], Any]:
     any table the lobby could not show."""
 
     def build(info: SessionInfo) -> NetApp:
-        hall.arrived(info.player)
+        claim = claim_name(hall.store, info.player)
+        if claim.player is None:
+            raise SessionRefused(claim.refusal)
+        hall.arrived(claim.player)
         hall.check_tables()
-        return NetApp(hall, info.player, ascii_board=info.ascii)
+        return NetApp(hall, claim.player, ascii_board=info.ascii)
 
     return build

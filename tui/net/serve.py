@@ -51,7 +51,8 @@ WEB_HOST_HELP = (
 )
 AUTH_HELP = (
     "none: the SSH user name is the player; publickey: any key is let in and its "
-    "fingerprint is the player (default: %(default)s)"
+    "fingerprint is the player, who keeps the name it first logged in under (default: none "
+    "on loopback, publickey on any other address)"
 )
 
 
@@ -71,7 +72,7 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
     option("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=DATA_DIR_HELP)
     option("--max-sessions", type=int, default=100, metavar="N", help=MAX_SESSIONS_HELP)
     option("--idle-timeout", type=float, default=1800.0, metavar="SECONDS", help=IDLE_HELP)
-    option("--auth", choices=AUTH_MODES, default="none", help=AUTH_HELP)
+    option("--auth", choices=AUTH_MODES, default=None, help=AUTH_HELP)
     option("--database", metavar="URL", help=DATABASE_HELP)
     option("--workers", type=int, default=default_workers(), metavar="N", help=WORKERS_HELP)
     option("--web-port", type=int, metavar="PORT", help=WEB_PORT_HELP)
@@ -103,6 +104,10 @@ def run_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if getattr(args, "auth", None) is None:  # decided here, once, for every worker
+        from tui.ssh.config import default_auth
+
+        args.auth = default_auth(args.host)
     if workers == 1:
         return serve_here(args)
     return supervise_workers(args, workers)
@@ -167,6 +172,7 @@ def web_url(args: argparse.Namespace) -> str:
 def server_config(args: argparse.Namespace) -> Any:
     """The ``ServerConfig`` of the command's options; ``ValueError`` for a bad one."""
     from tui.ssh import ServerConfig
+    from tui.ssh.config import default_auth
 
     return ServerConfig(
         data_dir=server_data_dir(getattr(args, "data_dir", None)),
@@ -175,7 +181,7 @@ def server_config(args: argparse.Namespace) -> Any:
         host_key_path=Path(args.host_key).expanduser() if args.host_key else None,
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
-        auth=args.auth,
+        auth=args.auth or default_auth(args.host),
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -11,6 +12,26 @@ from typing import Literal
 AuthMode = Literal["none", "publickey"]
 
 AUTH_MODES: tuple[AuthMode, ...] = ("none", "publickey")
+
+#: Host names that always mean this machine only.
+LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
+
+
+def listens_on_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable from this machine only (127.0.0.0/8, ::1, localhost)."""
+    if host.lower() in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def default_auth(host: str) -> AuthMode:
+    """``none`` on loopback, where only this machine's users can connect; ``publickey`` on any
+    other address, so that nobody from elsewhere can take another player's name or seat."""
+    return "none" if listens_on_loopback(host) else "publickey"
+
 
 HOST_KEY_FILE_NAME = "ssh_host_ed25519_key"
 LOG_FILE_NAME = "ssh-server.log"

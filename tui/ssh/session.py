@@ -26,7 +26,7 @@ from tui.play.identity import PlayerIdentity
 from tui.ssh.colours import apply_colour_system, colour_system_for
 from tui.ssh.containment import describe_app
 from tui.ssh.driver import SSHDriver, clamp_size
-from tui.ssh.session_info import AppFactory, SessionInfo
+from tui.ssh.session_info import AppFactory, SessionInfo, SessionRefused
 
 NO_PTY_MESSAGE = "pawnshop is a full-screen game and needs a terminal: connect with ssh -t."
 EXEC_MESSAGE = "pawnshop runs no commands: connect with ssh and no command to play."
@@ -129,6 +129,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._last_input = self._loop.time()
         try:
             app = self._build_app()
+        except SessionRefused as refused:
+            self._host.log.info("refused %s: %s", self.description, refused)
+            self._host.release(self)
+            self._end(str(refused), status=1, to_stderr=True)
+            return
         except Exception:
             self._host.log.exception("the app factory failed for %s", self.description)
             self._host.release(self)

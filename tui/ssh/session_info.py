@@ -33,5 +33,10 @@ class SessionInfo:
     ascii: bool = False
 
 
+class SessionRefused(Exception):
+    """Raised by an app factory to turn the session away: its message, one sentence, is
+    what the player reads on their terminal."""
+
+
 #: Builds the app for one session. The server gives it the session's driver and console.
 AppFactory = Callable[[SessionInfo], App[Any]]
