@@ -26,9 +26,12 @@ from textual.widgets import DataTable, Static
 from textual.widgets.data_table import ColumnKey, RowKey
 
 from core.game import Game
+from tui.net.chat_panel import ChatPanel
 from tui.net.crossing import post_across
 from tui.net.seat_choice import WATCH, SeatChoiceScreen
+from tui.net.server_chat import chat_rooms_of
 from tui.plain_text import plain, plain_cell, plain_lines
+from tui.play.chat import LOBBY, ChatViewer
 from tui.play.hall import TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table, TableRefusal
@@ -72,6 +75,7 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch", show=False, id="lobby.watch"),
         Binding("r", "app.load", "Finished games", id="lobby.finished"),
         Binding("a", "ascii", "Plain ASCII", show=False, id="lobby.ascii"),
+        Binding("c", "chat", "Chat", show=False, id="lobby.chat"),
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
@@ -100,6 +104,12 @@ class LobbyScreen(Screen[None]):
         yield KeyedTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static("", id="lobby-detail")
         yield Static("", id="lobby-message")
+        yield ChatPanel(
+            chat_rooms_of(self.hall),
+            LOBBY,
+            ChatViewer(self.player.name, is_player=False),
+            self.player.key,
+        )
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -298,6 +308,9 @@ class LobbyScreen(Screen[None]):
                 self.net_app.open_table(table)
 
         self.app.push_screen(NewTableScreen(self.hall, self.player), opened)
+
+    def action_chat(self) -> None:
+        self.query_one(ChatPanel).open_line()
 
     def action_ascii(self) -> None:
         app = self.net_app

@@ -1,0 +1,129 @@
+"""Chat in the lobby over the hall: a line typed in one session's lobby shows in another's
+with the speaker's name, as plain text; a refusal is one sentence; ``/mute`` hides a person
+from that viewer only; a line kept by another process of the server is heard through the
+store."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from hostile_text import MARKUP
+from net_helpers import make_hall
+from textual.widgets import Static
+from waiting import wait_for
+
+from saves.store.sqlite_players import SqlitePlayerStore
+from tui.net.app import NetApp
+from tui.net.chat_panel import ChatPanel
+from tui.net.server_chat import chat_rooms_of
+from tui.play.chat import LOBBY
+from tui.play.identity import PlayerIdentity
+
+ALICE, BOB, CAROL = (PlayerIdentity(name) for name in ("alice", "bob", "carol"))
+SIZE = (80, 24)
+
+
+def chat_text(app: NetApp) -> str:
+    return str(app.screen.query_one("#chat-lines", Static).render())
+
+
+def chat_spans(app: NetApp) -> list[object]:
+    rendered = app.screen.query_one("#chat-lines", Static).render()
+    return [span.style for span in getattr(rendered, "spans", [])]
+
+
+def note_text(app: NetApp) -> str:
+    return str(app.screen.query_one("#chat-note", Static).render())
+
+
+def run(tmp_path: Path, scenario) -> None:  # type: ignore[no-untyped-def]
+    hall = make_hall(tmp_path)
+
+    async def main() -> None:
+        alice = NetApp(hall, ALICE, ascii_board=False)
+        bob = NetApp(hall, BOB, ascii_board=False)
+        async with alice.run_test(size=SIZE) as one, bob.run_test(size=SIZE) as two:
+            await one.pause()
+            await two.pause()
+            await scenario(hall, alice, one, bob, two)
+        chat_rooms_of(hall).stop()
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), 60))
+    finally:
+        hall.close()
+
+
+async def say(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
+    await pilot.press("c")
+    await pilot.pause()
+    panel = pilot.app.screen.query_one(ChatPanel)
+    line = panel.query_one("#chat-input")
+    assert pilot.app.screen.focused is line
+    line.value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def test_a_line_said_in_one_lobby_shows_in_the_other_with_the_speakers_name(
+    tmp_path: Path,
+) -> None:
+    async def scenario(hall, alice, one, bob, two) -> None:  # type: ignore[no-untyped-def]
+        await say(one, "hello bob")
+        await wait_for(lambda: "alice: hello bob" in chat_text(bob), what="bob to hear alice")
+        assert "alice: hello bob" in chat_text(alice)
+        await one.press("escape")
+        await one.pause()
+        assert alice.screen.focused is not None and alice.screen.focused.id == "tables"
+
+    run(tmp_path, scenario)
+
+
+def test_markup_in_a_chat_line_is_shown_as_typed_and_styles_nothing(tmp_path: Path) -> None:
+    async def scenario(hall, alice, one, bob, two) -> None:  # type: ignore[no-untyped-def]
+        room = chat_rooms_of(hall).room(LOBBY)
+        for number, text in enumerate(MARKUP):
+            room.say(f"key{number}", f"p{number}", text)
+        await wait_for(lambda: "p17" in chat_text(bob), what="the lines to show")
+        for text in MARKUP[-2:]:
+            assert text.strip() in chat_text(bob)
+        for style in chat_spans(bob):
+            assert "link" not in str(style) and "red" not in str(style)
+            assert "reverse" not in str(style)
+
+    run(tmp_path, scenario)
+
+
+def test_the_rate_limit_and_a_mute_are_one_sentence_each_and_per_viewer(
+    tmp_path: Path,
+) -> None:
+    async def scenario(hall, alice, one, bob, two) -> None:  # type: ignore[no-untyped-def]
+        await say(two, "/mute alice")
+        assert note_text(bob) == "alice is muted: you will not see what they say."
+        for number in range(5):
+            await say(one, f"line {number}")
+        await say(one, "one too many")
+        assert note_text(alice).startswith("You may send 5 lines in 10 seconds: wait")
+        assert "line 4" in chat_text(alice) and "one too many" not in chat_text(alice)
+        await say(one, "/mute")
+        assert note_text(alice) == "Say whom: /mute NAME."
+        # carol is not muted by bob: her line shows, alice's never do
+        chat_rooms_of(hall).room(LOBBY).say("carol", "carol", "from carol")
+        await wait_for(lambda: "carol: from carol" in chat_text(bob), what="carol's line")
+        assert "alice" not in chat_text(bob)
+
+    run(tmp_path, scenario)
+
+
+def test_a_line_kept_by_another_process_is_heard_through_the_store(tmp_path: Path) -> None:
+    async def scenario(hall, alice, one, bob, two) -> None:  # type: ignore[no-untyped-def]
+        with SqlitePlayerStore(tmp_path) as elsewhere:
+            elsewhere.add_chat_line(LOBBY, "dave", "dave", "from the other worker", 1.0)
+        await wait_for(
+            lambda: "dave: from the other worker" in chat_text(bob),
+            what="the line of the other process",
+        )
+        assert chat_text(alice).count("from the other worker") == 1
+
+    run(tmp_path, scenario)

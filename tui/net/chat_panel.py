@@ -1,0 +1,156 @@
+"""The chat of a table or of the lobby: its last lines under what the screen shows, and a line
+to type into.
+
+The panel is a few rows high (``SHOWN_LINES`` at 24 rows, more on a taller terminal), so the
+board or the list above it keeps its room. Each line is the speaker's name and what they said,
+both the players' own text and so drawn as plain text (``tui.plain_text``), never markup. The
+typed line opens with ``open_line`` (the screen's key for it) and sends with Enter; Esc leaves
+it. What the viewer typed may be a command (``/mute NAME``...): its answer, or a refusal, is
+shown as one sentence in the panel, to this viewer only.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Input, Static
+
+from tui.net.crossing import post_across
+from tui.plain_text import plain
+from tui.play.chat import ChatLine, ChatRefused, ChatRoom, ChatViewer, typed
+from tui.play.chat_rooms import ChatRooms
+
+#: How many lines the panel shows on a terminal of 24 rows; each 8 rows more shows one more.
+SHOWN_LINES = 2
+
+
+class ChatHeard(Message):
+    """A line was said in the panel's room: it shows the room again."""
+
+
+class ChatInput(Input):
+    BINDINGS = [Binding("escape", "leave", "Leave the chat", show=False)]
+
+    def action_leave(self) -> None:
+        panel = self.ancestors_with_self[1]
+        if isinstance(panel, ChatPanel):
+            panel.leave()
+
+
+class ChatPanel(Vertical):
+    """The chat of room ``room_name`` as ``viewer`` sees it (``speaker_key``: who they are to
+    the rate limit; ``hint``: shown while the viewer sees no line, the key that opens the
+    typed line)."""
+
+    DEFAULT_CSS = """
+    ChatPanel { height: auto; }
+    ChatPanel > #chat-lines { height: auto; color: $text-muted; }
+    ChatPanel > #chat-note { height: auto; display: none; }
+    ChatPanel > #chat-note.-shown { display: block; }
+    ChatPanel > #chat-note.-error { color: $error; }
+    ChatPanel > ChatInput, ChatPanel > ChatInput:focus {
+        display: none; border: none; height: 1; padding: 0 1;
+    }
+    ChatPanel > ChatInput.-open { display: block; }
+    """
+
+    def __init__(
+        self,
+        rooms: ChatRooms,
+        room_name: str,
+        viewer: ChatViewer,
+        speaker_key: str,
+        *,
+        hint: str = "c: chat",
+    ) -> None:
+        super().__init__(id="chat")
+        self.rooms = rooms
+        self.room_name = room_name
+        self.viewer = viewer
+        self.speaker_key = speaker_key
+        self.hint = hint
+        self.room: ChatRoom | None = None
+        self._before_open: Widget | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="chat-lines")
+        yield Static("", id="chat-note")
+        yield ChatInput(
+            placeholder="say something (Enter), /mute NAME, Esc leaves", id="chat-input"
+        )
+
+    def on_mount(self) -> None:
+        self.room = self.rooms.listen(self.room_name, self._heard)
+        self.show_lines()
+
+    def on_unmount(self) -> None:
+        self.rooms.unlisten(self.room_name, self._heard)
+
+    def on_resize(self) -> None:
+        self.show_lines()
+
+    def _heard(self, _line: ChatLine) -> None:
+        """Called on whichever session's turn said the line: shown in this panel's own app."""
+        post_across(self, ChatHeard)
+
+    def on_chat_heard(self, _message: ChatHeard) -> None:
+        self.show_lines()
+
+    def shown_count(self) -> int:
+        return SHOWN_LINES + max(0, (self.screen.size.height - 24) // 8)
+
+    def show_lines(self) -> None:
+        if self.room is None:
+            return
+        seen = self.viewer.shown(self.room.lines)[-self.shown_count() :]
+        text = Text()
+        if not seen:
+            text.append(self.hint)
+        for number, line in enumerate(seen):
+            if number:
+                text.append("\n")
+            text.append_text(plain(line.speaker, style="bold"))
+            text.append(": ")
+            text.append_text(plain(line.text))
+        self.query_one("#chat-lines", Static).update(text)
+
+    def open_line(self) -> None:
+        """Show the typed line and move the focus to it."""
+        self._before_open = self.screen.focused
+        line = self.query_one(ChatInput)
+        line.add_class("-open")
+        line.focus()
+
+    def leave(self) -> None:
+        line = self.query_one(ChatInput)
+        line.value = ""
+        line.remove_class("-open")
+        before = self._before_open
+        if before is not None and before.is_attached:
+            before.focus()
+        else:
+            self.screen.focus_next()
+
+    def note(self, sentence: str, *, error: bool = False) -> None:
+        note = self.query_one("#chat-note", Static)
+        note.update(plain(sentence))
+        note.set_class(error, "-error")
+        note.set_class(bool(sentence), "-shown")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.room is None or not event.value.strip():
+            self.leave()
+            return
+        try:
+            answer = typed(self.room, self.viewer, self.speaker_key, event.value)
+        except ChatRefused as refusal:
+            self.note(str(refusal), error=True)
+            return
+        self.note(answer if isinstance(answer, str) else "")
+        event.input.value = ""
+        self.show_lines()
