@@ -127,3 +127,41 @@ def test_a_line_kept_by_another_process_is_heard_through_the_store(tmp_path: Pat
         assert chat_text(alice).count("from the other worker") == 1
 
     run(tmp_path, scenario)
+
+
+def test_at_a_table_tab_opens_the_chat_typed_keys_go_into_it_and_a_player_hides_spectators(
+    tmp_path: Path,
+) -> None:
+    """alice plays, bob watches: what bob types (``u``, the takeback key, among it) reaches
+    alice as a line, until alice hides spectators' talk; the board keeps its size."""
+    from core.registry import find_game
+    from tui.net.table_screen import TableScreen
+    from tui.play.hall import ME, OPEN
+    from tui.widgets.board import BoardWidget
+
+    async def scenario(hall, alice, one, bob, two) -> None:  # type: ignore[no-untyped-def]
+        table = hall.open_table(find_game("martian-chess"), {}, [ME, OPEN], ALICE)
+        alice.open_table(table)
+        bob.open_table(table)
+        for app in (alice, bob):
+            await wait_for(lambda app=app: isinstance(app.screen, TableScreen), what="the table")
+        await one.pause()
+        board_size = alice.screen.query_one(BoardWidget).size
+        assert "Tab: chat" in chat_text(alice)
+        await two.press("tab", *"up to you", "enter")
+        await wait_for(lambda: "bob: up to you" in chat_text(alice), what="bob's line")
+        assert table.record.current.ply == 0  # the u typed was chat, not a takeback
+        await one.press("tab", *"/spectators off", "enter")
+        await one.pause()
+        assert note_text(alice) == "Spectators' talk is hidden."
+        await two.press(*"still here", "enter")
+        await wait_for(lambda: "still here" in chat_text(bob), what="bob's own line")
+        await one.press(*"hi bob", "enter", "escape")
+        await wait_for(lambda: "alice: hi bob" in chat_text(bob), what="alice's line")
+        assert "still here" not in chat_text(alice) and "up to you" not in chat_text(alice)
+        assert alice.screen.query_one(BoardWidget).size == board_size
+        with SqlitePlayerStore(tmp_path) as store:
+            kept = [line.text for line in store.chat_lines(str(table.number))]
+        assert kept == ["up to you", "still here", "hi bob"]
+
+    run(tmp_path, scenario)

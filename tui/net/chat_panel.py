@@ -26,6 +26,8 @@ from tui.play.chat_rooms import ChatRooms
 
 #: How many lines the panel shows on a terminal of 24 rows; each 8 rows more shows one more.
 SHOWN_LINES = 2
+#: How many rows one line may take in the panel (the rest is cut, ending in an ellipsis).
+LINE_ROWS = 2
 
 
 class ChatHeard(Message):
@@ -79,9 +81,7 @@ class ChatPanel(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("", id="chat-lines")
         yield Static("", id="chat-note")
-        yield ChatInput(
-            placeholder="say something (Enter), /mute NAME, Esc leaves", id="chat-input"
-        )
+        yield ChatInput(placeholder="Enter says it, Esc leaves", id="chat-input")
 
     def on_mount(self) -> None:
         self.room = self.rooms.listen(self.room_name, self._heard)
@@ -110,12 +110,15 @@ class ChatPanel(Vertical):
         text = Text()
         if not seen:
             text.append(self.hint)
+        room_for_one = max(1, LINE_ROWS * self.content_size.width - 1)
         for number, line in enumerate(seen):
             if number:
                 text.append("\n")
-            text.append_text(plain(line.speaker, style="bold"))
-            text.append(": ")
-            text.append_text(plain(line.text))
+            said = plain(line.speaker, style="bold")
+            said.append(": ")
+            said.append_text(plain(line.text))
+            said.truncate(room_for_one, overflow="ellipsis")
+            text.append_text(said)
         self.query_one("#chat-lines", Static).update(text)
 
     def open_line(self) -> None:

@@ -25,9 +25,12 @@ from textual.widgets import Input
 
 from core.game import Move, State
 from core.record import Node
+from tui.net.chat_panel import ChatPanel
 from tui.net.crossing import post_across
+from tui.net.server_chat import chat_rooms_of
 from tui.net.takeback_dialog import TakebackScreen
 from tui.plain_text import plain
+from tui.play.chat import ChatViewer
 from tui.play.clock import Clocks
 from tui.play.describe import players_text, scores_text, winners_text
 from tui.play.identity import PlayerIdentity
@@ -62,6 +65,7 @@ class TableScreen(BoardScreen):
         Binding("ctrl+s", "save_as", "Save", show=False, id="table.save"),
         Binding("ctrl+n", "lobby", "Lobby", id="table.lobby"),
         Binding("H", "hint", "Hint", show=False, id="table.hint"),
+        Binding("tab", "chat", "Chat", show=False, id="table.chat"),
     ]
     _board_title: str | None = None
 
@@ -105,7 +109,19 @@ class TableScreen(BoardScreen):
     def on_mount(self) -> None:
         # Textual runs BoardScreen.on_mount after this one: greet once it has spoken.
         self.table_seat.watch(self)
+        self.query_one("#board-side").mount(
+            ChatPanel(
+                chat_rooms_of(self.net_app.hall),
+                str(self.table_seat.table_number),
+                ChatViewer(self.player.name, is_player=self.seat is not None),
+                self.player.key,
+                hint="Tab: chat",
+            )
+        )
         self.call_later(self._greet)
+
+    def action_chat(self) -> None:
+        self.query_one(ChatPanel).open_line()
 
     def _greet(self) -> None:
         self.say(self._welcome())
