@@ -6,9 +6,10 @@ store."""
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
-from hostile_text import MARKUP
+from hostile_text import CORPUS, LONG, MARKUP
 from net_helpers import make_hall
 from textual.widgets import Static
 from waiting import wait_for
@@ -17,7 +18,7 @@ from saves.store.sqlite_players import SqlitePlayerStore
 from tui.net.app import NetApp
 from tui.net.chat_panel import ChatPanel
 from tui.net.server_chat import chat_rooms_of
-from tui.play.chat import LOBBY
+from tui.play.chat import LOBBY, ChatRefused
 from tui.play.identity import PlayerIdentity
 
 ALICE, BOB, CAROL = (PlayerIdentity(name) for name in ("alice", "bob", "carol"))
@@ -25,12 +26,9 @@ SIZE = (80, 24)
 
 
 def chat_text(app: NetApp) -> str:
-    return str(app.screen.query_one("#chat-lines", Static).render())
-
-
-def chat_spans(app: NetApp) -> list[object]:
-    rendered = app.screen.query_one("#chat-lines", Static).render()
-    return [span.style for span in getattr(rendered, "spans", [])]
+    """The chat lines the screen on top shows ("" while it shows none)."""
+    found = app.screen.query("#chat-lines")
+    return str(found.first(Static).render()) if found else ""
 
 
 def note_text(app: NetApp) -> str:
@@ -80,17 +78,26 @@ def test_a_line_said_in_one_lobby_shows_in_the_other_with_the_speakers_name(
     run(tmp_path, scenario)
 
 
-def test_markup_in_a_chat_line_is_shown_as_typed_and_styles_nothing(tmp_path: Path) -> None:
+def test_every_hostile_text_in_a_chat_line_is_shown_as_plain_text(tmp_path: Path) -> None:
+    """Each line of the corpus (those too long are refused before) is shown as typed, once
+    cleaned: only the speaker's name is bold, nothing else styles, links or escapes."""
+
     async def scenario(hall, alice, one, bob, two) -> None:  # type: ignore[no-untyped-def]
         room = chat_rooms_of(hall).room(LOBBY)
-        for number, text in enumerate(MARKUP):
-            room.say(f"key{number}", f"p{number}", text)
-        await wait_for(lambda: "p17" in chat_text(bob), what="the lines to show")
-        for text in MARKUP[-2:]:
-            assert text.strip() in chat_text(bob)
-        for style in chat_spans(bob):
-            assert "link" not in str(style) and "red" not in str(style)
-            assert "reverse" not in str(style)
+        for number, text in enumerate(t for t in CORPUS if t not in LONG):
+            try:
+                line = room.say(f"key{number}", f"p{number}", text)
+            except ChatRefused:
+                continue
+            said = f"p{number}: {line.text}"
+            await wait_for(lambda said=said: said in chat_text(bob), what=repr(text))
+            rendered = bob.screen.query_one("#chat-lines", Static).render()
+            assert "\x1b" not in rendered.plain and "\x9b" not in rendered.plain
+            for span in rendered.spans:  # only each speaker's name is styled: bold
+                assert str(span.style) == "bold"
+                assert re.fullmatch(r"p\d+", rendered.plain[span.start : span.end])
+        for text in MARKUP:
+            assert any(line.text == text.strip() for line in room.lines)
 
     run(tmp_path, scenario)
 
@@ -165,3 +172,29 @@ def test_at_a_table_tab_opens_the_chat_typed_keys_go_into_it_and_a_player_hides_
         assert kept == ["up to you", "still here", "hi bob"]
 
     run(tmp_path, scenario)
+
+
+def test_a_line_said_on_one_worker_shows_on_another_sharing_its_store(tmp_path: Path) -> None:
+    """Two halls on one data folder stand for two worker processes of one server."""
+    first, second = make_hall(tmp_path), make_hall(tmp_path)
+
+    async def main() -> None:
+        alice = NetApp(first, ALICE, ascii_board=False)
+        bob = NetApp(second, BOB, ascii_board=False)
+        assert chat_rooms_of(first) is not chat_rooms_of(second)
+        async with alice.run_test(size=SIZE) as one, bob.run_test(size=SIZE) as two:
+            await one.pause()
+            await two.pause()
+            await say(one, "across workers")
+            await wait_for(lambda: "alice: across workers" in chat_text(bob), what="bob")
+            await say(two, "heard you")
+            await wait_for(lambda: "bob: heard you" in chat_text(alice), what="alice")
+            assert chat_text(alice).count("across workers") == 1
+        chat_rooms_of(first).stop()
+        chat_rooms_of(second).stop()
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), 60))
+    finally:
+        first.close()
+        second.close()

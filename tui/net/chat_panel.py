@@ -16,13 +16,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from core.record import GameRecord
 from tui.net.crossing import post_across
 from tui.plain_text import plain
 from tui.play.chat import ChatLine, ChatRefused, ChatRoom, ChatViewer, typed
 from tui.play.chat_rooms import ChatRooms
+from tui.play.table_files import TABLE_TAG
 
 #: How many lines the panel shows on a terminal of 24 rows; each 8 rows more shows one more.
 SHOWN_LINES = 2
@@ -68,6 +71,7 @@ class ChatPanel(Vertical):
         speaker_key: str,
         *,
         hint: str = "c: chat",
+        can_type: bool = True,
     ) -> None:
         super().__init__(id="chat")
         self.rooms = rooms
@@ -75,6 +79,8 @@ class ChatPanel(Vertical):
         self.viewer = viewer
         self.speaker_key = speaker_key
         self.hint = hint
+        #: ``False`` for the chat kept with a finished game: shown, never typed into.
+        self.can_type = can_type
         self.room: ChatRoom | None = None
         self._before_open: Widget | None = None
 
@@ -114,7 +120,8 @@ class ChatPanel(Vertical):
         for number, line in enumerate(seen):
             if number:
                 text.append("\n")
-            said = plain(line.speaker, style="bold")
+            said = Text()
+            said.append(plain(line.speaker).plain, style="bold")
             said.append(": ")
             said.append_text(plain(line.text))
             said.truncate(room_for_one, overflow="ellipsis")
@@ -123,6 +130,8 @@ class ChatPanel(Vertical):
 
     def open_line(self) -> None:
         """Show the typed line and move the focus to it."""
+        if not self.can_type:
+            return
         self._before_open = self.screen.focused
         line = self.query_one(ChatInput)
         line.add_class("-open")
@@ -157,3 +166,16 @@ class ChatPanel(Vertical):
         self.note(answer if isinstance(answer, str) else "")
         event.input.value = ""
         self.show_lines()
+
+
+def show_kept_chat(screen: Screen[object], rooms: ChatRooms, record: GameRecord) -> None:
+    """Under the moves of ``screen`` (a review of a game finished at a table of this server,
+    its number in the game's ``Table`` tag), the chat of that table, to read."""
+    number = record.tags.get(TABLE_TAG, "")
+    sides = screen.query("#board-side")
+    if not number.isdigit() or not sides or screen.query(ChatPanel):
+        return
+    viewer = ChatViewer("", is_player=False)
+    sides.first().mount(
+        ChatPanel(rooms, number, viewer, "", hint="Nobody chatted at this table.", can_type=False)
+    )
