@@ -41,7 +41,10 @@ async def until(pilot: Pilot[Any], condition: Callable[[], bool], what: str) -> 
     """Let the app run until ``condition`` holds (the test fails after ``TIMEOUT``)."""
     deadline = time.monotonic() + TIMEOUT
     while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        if time.monotonic() >= deadline:
+            screen = pilot.app.screen
+            shown = status(pilot) if isinstance(screen, BoardScreen) else type(screen).__name__
+            raise AssertionError(f"timed out waiting for {what}; the screen says {shown!r}")
         await pilot.pause(0.05)
 
 
