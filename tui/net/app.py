@@ -82,6 +82,10 @@ class NetApp(PawnshopApp):
         self.player = player
         self.ascii_board = ascii_board
 
+    def on_unmount(self) -> None:
+        super().on_unmount()
+        self.hall.departed(self.player)
+
     def get_default_screen(self) -> Screen[None]:
         return LobbyScreen(self.hall, self.player)
 

@@ -28,6 +28,7 @@ from textual.widgets.data_table import ColumnKey, RowKey
 from core.game import Game
 from tui.net.chat_panel import ChatPanel
 from tui.net.crossing import post_across
+from tui.net.online import OnlineLine
 from tui.net.seat_choice import WATCH, SeatChoiceScreen
 from tui.net.server_chat import chat_rooms_of
 from tui.plain_text import plain, plain_cell, plain_lines
@@ -101,6 +102,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         title = f"pawnshop · tables on this server · you are {self.player.name}"
         yield Static(plain(title), id="title")
+        yield OnlineLine(open_names=self.hall.open_names)
         yield KeyedTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static("", id="lobby-detail")
         yield Static("", id="lobby-message")
@@ -171,6 +173,7 @@ class LobbyScreen(Screen[None]):
         """Bring the list up to date, touching only the rows and cells that changed."""
         self.stale = False
         self.last_redraw = time.monotonic()
+        self.query_one(OnlineLine).show(self.hall.online_names())
         rows = {table.number: self._row(table) for table in self.hall.listed()}
         if rows != self.shown_rows:
             widget = self.query_one(DataTable)

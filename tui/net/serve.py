@@ -197,6 +197,7 @@ def serve_here(
     from tui.net.server_hall import server_hall
     from tui.play.hall import TableHall
     from tui.ssh import GameServer, ServerConfig, run
+    from tui.ssh.config import listens_on_loopback
     from tui.ssh.hostkey import HostKeyError
 
     try:
@@ -227,6 +228,7 @@ def serve_here(
 
     def ready(server: GameServer) -> None:
         hall = server_hall(config.data_dir, server.log, store=store)
+        hall.open_names = config.auth == "none" and not listens_on_loopback(config.host)
         hall.restore()
         hall.start()
         halls.append(hall)

@@ -33,6 +33,7 @@ import asyncio
 import logging
 import os
 import socket
+import threading
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -48,6 +49,7 @@ from tui.play.hall_feed import FeedFollower
 from tui.play.hall_presence import Elsewhere, HallPresence
 from tui.play.identity import PlayerIdentity
 from tui.play.listeners import LOG_ONLY, Containment
+from tui.play.online_players import ONLINE_NUMBER, OnlinePlayers
 from tui.play.seat_types import level_of
 from tui.play.seeds import random_seed
 from tui.play.storage import Storage, lookup_in
@@ -123,6 +125,11 @@ class TableHall(StoredTables):
         self.lease_seconds = lease_seconds
         self.leases = ComputerLeases(self.store, self.holder, lease_seconds, log)
         self.presence = HallPresence(self.store, self.holder, lease_seconds, log)
+        self.online = OnlinePlayers()
+        #: Whether anyone can log in under any free name from beyond this machine (``--auth
+        #: none`` on an address other than loopback): the lobby says so.
+        self.open_names = False
+        self._online_writing = threading.Lock()
         self.filing = GameFiling(self.store, self.holder, lease_seconds, data_dir, self.lookup, log)
         self._feed: FeedFollower | None = None
 
@@ -156,11 +163,35 @@ class TableHall(StoredTables):
         """A session of ``player`` began: remember them among the store's players (their
         name, key and when they were last seen), on a thread of the loop's, so that no
         login waits for the store."""
+        self.online.arrived(player.name)
         loop = self._loop
         if loop is None or loop.is_closed():
             self._remember(player)
+            self._say_online()
         else:
             loop.run_in_executor(None, self._remember, player)
+            loop.run_in_executor(None, self._say_online)
+        self._tell_lobbies()
+
+    def departed(self, player: PlayerIdentity) -> None:
+        """A session of ``player`` ended: they count as connected one session fewer."""
+        self.online.left(player.name)
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            self._say_online()
+        else:
+            loop.run_in_executor(None, self._say_online)
+        self._tell_lobbies()
+
+    def _say_online(self) -> None:
+        """Say in the store who is connected here now (on any thread). One write at a time,
+        each of what is true when it begins, so that the last one written is the newest."""
+        with self._online_writing:
+            self.presence.show_sessions(ONLINE_NUMBER, self.online.sessions())
+
+    def online_names(self) -> list[str]:
+        """Everyone connected to the server now, in any of its processes, by name."""
+        return self.online.names(self.presence.elsewhere.get(ONLINE_NUMBER, {}))
 
     def _remember(self, player: PlayerIdentity) -> None:
         try:
@@ -417,6 +448,8 @@ class TableHall(StoredTables):
         before, self.presence.elsewhere = self.presence.elsewhere, found
         if found == before:
             return
+        if found.get(ONLINE_NUMBER) != before.get(ONLINE_NUMBER):
+            self._tell_lobbies()
         for number in sorted(set(before) | set(found)):
             table = self.tables.get(number)
             if table is not None:

@@ -43,6 +43,11 @@ class HallPresence:
         sessions = Counter(watcher.player.key for watcher in table.watchers)
         self._say(table.number, dict(sessions))
 
+    def show_sessions(self, number: int, sessions: dict[str, int]) -> None:
+        """Say in the store how many sessions each person has here at ``number`` (any
+        thread)."""
+        self._say(number, sessions)
+
     def forget(self, number: int) -> None:
         """Say that no session here shows table ``number`` any more (it left the list)."""
         self._say(number, {})

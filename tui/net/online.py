@@ -1,0 +1,38 @@
+"""The lobby's line of who is connected now, and whether names are protected on this server."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from tui.plain_text import cells, plain
+from tui.play.online_players import online_line
+
+#: Said under ``--auth none`` beyond loopback: anyone may log in under any free name.
+OPEN_NAMES = "names are not protected here (no SSH keys) · "
+
+
+class OnlineLine(Static):
+    """``online (3): alice, bob, carol``, cut to the line's width; redrawn by ``show``."""
+
+    DEFAULT_CSS = "OnlineLine { height: 1; width: 1fr; color: $text-muted; }"
+
+    def __init__(self, *, open_names: bool = False) -> None:
+        super().__init__("", id="lobby-online")
+        self.open_names = open_names
+        self.names: list[str] = []
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def show(self, names: list[str]) -> None:
+        if names != self.names:
+            self.names = names
+            self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        width = max(self.size.width, 20)
+        notice = OPEN_NAMES if self.open_names else ""
+        self.update(plain(notice + online_line(self.names, width - cells(notice))))
