@@ -174,6 +174,33 @@ def test_at_a_table_tab_opens_the_chat_typed_keys_go_into_it_and_a_player_hides_
     run(tmp_path, scenario)
 
 
+def test_reviewing_a_game_of_a_table_shows_the_chat_kept_with_it(tmp_path: Path) -> None:
+    """The chat of a table is kept in the store; a review of its game (tagged with the
+    table's number, as a filed game is) shows it under the moves, to read only."""
+    from core.registry import find_game
+    from tui.play.hall import ME, OPEN
+    from tui.play.table_files import TABLE_TAG
+    from tui.screens.board import BoardScreen
+
+    async def scenario(hall, alice, one, bob, two) -> None:  # type: ignore[no-untyped-def]
+        table = hall.open_table(find_game("martian-chess"), {}, [ME, OPEN], ALICE)
+        with SqlitePlayerStore(tmp_path) as store:
+            store.add_chat_line(str(table.number), "bob", "bob", "[b]gg[/b]", 1.0)
+        record = table.record
+        record.tags[TABLE_TAG] = str(table.number)
+        alice.review(record)
+        await wait_for(
+            lambda: isinstance(alice.screen, BoardScreen) and alice.screen.reviewing,
+            what="the review",
+        )
+        await wait_for(lambda: "bob: [b]gg[/b]" in chat_text(alice), what="the kept chat")
+        await one.press("tab", "c")
+        await one.pause()
+        assert not alice.screen.query("#chat-input.-open")
+
+    run(tmp_path, scenario)
+
+
 def test_a_line_said_on_one_worker_shows_on_another_sharing_its_store(tmp_path: Path) -> None:
     """Two halls on one data folder stand for two worker processes of one server."""
     first, second = make_hall(tmp_path), make_hall(tmp_path)

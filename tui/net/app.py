@@ -117,6 +117,14 @@ class NetApp(PawnshopApp):
         from saves.format import dumps, loads
 
         self.open_board(loads(dumps(record), games=self.storage.games), reviewing=True)
+        self.call_later(self._show_kept_chat, record)
+
+    def _show_kept_chat(self, record: GameRecord) -> None:
+        """Once the review shows, the chat of the table the game was played at, if any."""
+        from tui.net.chat_panel import show_kept_chat
+        from tui.net.server_chat import chat_rooms_of
+
+        show_kept_chat(self.screen, chat_rooms_of(self.hall), record)
 
     def action_load(self) -> None:
         from tui.screens.library import LibraryChoice, LibraryScreen
@@ -124,6 +132,7 @@ class NetApp(PawnshopApp):
         def chosen(choice: LibraryChoice | None) -> None:
             if choice is not None:
                 self.open_board(choice.record, reviewing=True)
+                self.call_later(self._show_kept_chat, choice.record)
 
         self.push_screen(LibraryScreen(read_only=True), chosen)
 
