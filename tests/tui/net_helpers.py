@@ -99,6 +99,14 @@ async def join(
     return seat
 
 
+async def refused(stack: AsyncExitStack, server: GameServer, name: str, **options: Any) -> str:
+    """Connect as ``name`` and return what the session wrote on stderr before it closed."""
+    connection = await stack.enter_async_context(connect(server, name, **options))
+    terminal = await open_terminal(connection)
+    assert await terminal.exit_status(WAIT_TIMEOUT) == 1
+    return bytes(terminal.client.errors).decode()
+
+
 def log_row(ply: int, notation: str) -> str:
     """How the move log shows a move (as far as its column is sure to be wide enough)."""
     return f"{ply:>4}. {notation[:10]}"

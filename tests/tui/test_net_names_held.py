@@ -7,26 +7,16 @@ from __future__ import annotations
 
 from contextlib import AsyncExitStack
 from pathlib import Path
-from typing import Any
 
 import asyncssh
 import pytest
-from net_helpers import join, serving_tables
-from test_ssh_support import WAIT_TIMEOUT, connect, open_terminal, run_scenario
+from net_helpers import join, refused, serving_tables
+from test_ssh_support import run_scenario
 
 from tui.cli import build_parser
 from tui.net.serve import server_config
-from tui.ssh.server import GameServer
 
 REFUSAL = "The name {} belongs to another player's SSH key; log in under another name."
-
-
-async def refused(stack: AsyncExitStack, server: GameServer, name: str, **options: Any) -> str:
-    """Connect as ``name`` and return what the session wrote on stderr before it closed."""
-    connection = await stack.enter_async_context(connect(server, name, **options))
-    terminal = await open_terminal(connection)
-    assert await terminal.exit_status(WAIT_TIMEOUT) == 1
-    return bytes(terminal.client.errors).decode()
 
 
 def test_a_second_key_cannot_take_a_held_name_and_the_first_key_keeps_it(

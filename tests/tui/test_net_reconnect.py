@@ -7,7 +7,7 @@ from contextlib import AsyncExitStack
 from pathlib import Path
 
 import asyncssh
-from net_helpers import join, log_row, serving_tables
+from net_helpers import join, log_row, refused, serving_tables
 from test_ssh_support import run_scenario
 
 from core.registry import find_game
@@ -62,8 +62,11 @@ def test_with_keys_the_seat_follows_the_key_not_the_name(tmp_path: Path) -> None
             bob.drop()
             await alice.shows("bob (away)")
 
-            # Someone else calling themselves bob lands in the lobby, and can only watch.
-            impostor = await join(stack, server, "bob", key=other_key)
+            # Someone else cannot call themselves bob (another key holds the name); under a
+            # name of their own they land in the lobby, and can only watch.
+            refusal = await refused(stack, server, "bob", client_keys=[other_key])
+            assert "The name bob belongs to another player's SSH key" in refusal
+            impostor = await join(stack, server, "mallory", key=other_key)
             await impostor.shows("alice · bob (away)")
             impostor.press("\r")
             await impostor.shows("You are watching table 1")

@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from textual.widgets import Static
 
-from tui.plain_text import cells, plain
-from tui.play.online_players import online_line
+from tui.plain_text import cells, clip, plain
 
 #: Said under ``--auth none`` beyond loopback: anyone may log in under any free name.
 OPEN_NAMES = "names are not protected here (no SSH keys) · "
+
+
+def online_line(names: Iterable[str], width: int) -> str:
+    """``online (3): alice, bob, carol`` cut to ``width`` terminal cells; the names that do
+    not fit are counted (``+2``) instead."""
+    everyone = list(names)
+    if not everyone:
+        return clip("online: nobody", width)
+    head = f"online ({len(everyone)}): "
+    for shown in range(len(everyone), -1, -1):
+        rest = len(everyone) - shown
+        line = head + ", ".join(everyone[:shown]) + (f" +{rest}" if rest else "")
+        if cells(line) <= width:
+            return line
+    return clip(head + f"+{len(everyone)}", width)
 
 
 class OnlineLine(Static):

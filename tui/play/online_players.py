@@ -10,10 +10,8 @@ dies stops counting once its time runs out.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from threading import Lock
-
-from tui.plain_text import cells, clip
 
 #: The presence rows of the people connected: tables are numbered from 1.
 ONLINE_NUMBER = 0
@@ -49,18 +47,3 @@ class OnlinePlayers:
         name), in alphabetical order."""
         everyone = set(self.sessions()) | set(elsewhere)
         return sorted(everyone, key=lambda name: (name.casefold(), name))
-
-
-def online_line(names: Iterable[str], width: int) -> str:
-    """``online (3): alice, bob, carol`` cut to ``width`` terminal cells; the names that do
-    not fit are counted (``+2``) instead."""
-    everyone = list(names)
-    if not everyone:
-        return clip("online: nobody", width)
-    head = f"online ({len(everyone)}): "
-    for shown in range(len(everyone), -1, -1):
-        rest = len(everyone) - shown
-        line = head + ", ".join(everyone[:shown]) + (f" +{rest}" if rest else "")
-        if cells(line) <= width:
-            return line
-    return clip(head + f"+{len(everyone)}", width)
