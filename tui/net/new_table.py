@@ -23,6 +23,7 @@ from tui.plain_text import plain
 from tui.play.clock import time_control_tags
 from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
+from tui.play.rated_games import rated_tags
 from tui.play.seat_types import HUMAN, SEAT_TYPES
 from tui.play.table import Table, TableRefusal
 from tui.screens.setup import (
@@ -43,6 +44,8 @@ SEAT_CHOICES: tuple[tuple[str, str], ...] = (
     (OPEN, "Open for a player"),
     *((kind, label) for kind, label in SEAT_TYPES if kind != HUMAN),
 )
+
+RATED_ID = "table-rated"
 
 NOTE = "Tab moves between the fields; Enter on Open (or ctrl+o) opens the table; Esc goes back."
 
@@ -83,6 +86,7 @@ class NewTableScreen(Screen[Table | None]):
             yield Grid(
                 Label("Time control", id=f"label-{TIME_CONTROL_ID}"),
                 PlainInput(value="-", id=TIME_CONTROL_ID, compact=True),
+                *self._rated_row(),
                 id="new-table-clock",
             )
             yield Static("Seats", classes="new-table-heading")
@@ -99,6 +103,21 @@ class NewTableScreen(Screen[Table | None]):
             rows.append(option_label(spec))
             rows.append(option_control(spec))
         return rows
+
+    def _rated_row(self) -> list[Widget]:
+        """Rated or casual: offered only where players are who their keys say."""
+        if not self.hall.rated_tables:
+            return []
+        return [
+            Label("Rated", id=f"label-{RATED_ID}"),
+            Select(
+                [("no", "no"), ("yes", "yes")],
+                value="no",
+                allow_blank=False,
+                id=RATED_ID,
+                compact=True,
+            ),
+        ]
 
     def _seat_rows(self) -> list[Widget]:
         rows: list[Widget] = []
@@ -123,7 +142,7 @@ class NewTableScreen(Screen[Table | None]):
         fields = [
             node.id
             for node in event.widget.ancestors_with_self  # a drop-down's open list: its field
-            if node.id and node.id.startswith(("option-", "seat-"))
+            if node.id and node.id.startswith(("option-", "seat-", RATED_ID))
         ]
         label_id = f"label-{fields[0]}" if fields else None
         for label in self.query(Label):
@@ -145,6 +164,10 @@ class NewTableScreen(Screen[Table | None]):
         """The table's ``TimeControl`` tag (none without a clock); ``TimeControlError`` says
         in one sentence what is wrong with what was typed."""
         return time_control_tags(self.query_one(f"#{TIME_CONTROL_ID}", Input).value)
+
+    def rated(self) -> bool:
+        found = self.query(f"#{RATED_ID}").results(Select)
+        return any(select.value == "yes" for select in found)
 
     def say(self, message: str) -> None:
         self.query_one("#new-table-message", Static).update(plain(message))  # typed options
@@ -193,7 +216,7 @@ class NewTableScreen(Screen[Table | None]):
                 self.chosen_options(),
                 self.seat_choices(),
                 self.player,
-                tags=self.time_control_tags(),
+                tags={**self.time_control_tags(), **rated_tags(self.rated())},
             )
         except (TableRefusal, PawnshopError, ValueError) as error:  # TimeControlError too
             self.say(str(error))

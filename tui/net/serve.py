@@ -229,6 +229,7 @@ def serve_here(
     def ready(server: GameServer) -> None:
         hall = server_hall(config.data_dir, server.log, store=store)
         hall.open_names = config.auth == "none" and not listens_on_loopback(config.host)
+        hall.rated_tables = config.auth == "publickey"
         hall.restore()
         hall.start()
         halls.append(hall)

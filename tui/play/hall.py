@@ -42,6 +42,7 @@ from typing import Protocol
 from core.game import Game
 from core.record import GameRecord, Node
 from core.registry import all_games
+from saves.store.sql_players import SqlPlayerStore
 from saves.store.sqlite_tables import SqliteTableStore
 from saves.store.tables import StaleTable, StoredTable, TableStore, TableStoreError
 from tui.play.computer import ComputerRunner
@@ -50,6 +51,7 @@ from tui.play.hall_presence import Elsewhere, HallPresence
 from tui.play.identity import PlayerIdentity
 from tui.play.listeners import LOG_ONLY, Containment
 from tui.play.online_players import ONLINE_NUMBER, OnlinePlayers
+from tui.play.rated_games import changes_text, player_store_of, rate_finished
 from tui.play.seat_types import level_of
 from tui.play.seeds import random_seed
 from tui.play.storage import Storage, lookup_in
@@ -129,6 +131,10 @@ class TableHall(StoredTables):
         #: Whether anyone can log in under any free name from beyond this machine (``--auth
         #: none`` on an address other than loopback): the lobby says so.
         self.open_names = False
+        #: Whether players are who their SSH keys say (``--auth publickey``): only then may a
+        #: table be rated (``tui.play.rated_games``).
+        self.rated_tables = False
+        self._players: SqlPlayerStore | None = None
         self._online_writing = threading.Lock()
         self.filing = GameFiling(self.store, self.holder, lease_seconds, data_dir, self.lookup, log)
         self._feed: FeedFollower | None = None
@@ -226,6 +232,8 @@ class TableHall(StoredTables):
         self.leases.release_all()
         self.presence.clear()
         self.runner.shutdown()
+        if self._players is not None and self._players is not self.store:
+            self._players.close()
         if self._own_store:
             self.store.close()
 
@@ -475,15 +483,26 @@ class TableHall(StoredTables):
             raise
 
     def _finished(self, table: Table) -> None:
-        """File the game this process finished among the server's saved games."""
+        """File the game this process finished among the server's saved games, and rate it
+        first if it is rated (here, since a game is filed once across the processes)."""
         if not self.filing.holds(table.number):
             self.log.error("table %d: its filing is claimed elsewhere", table.number)
             self.filing.note_unfiled(table.number)
             return
+        self._rate(table)
         path = self.filing.file_own(table)
         if path is not None:
             table.filed_as = path
             self.filed[table.number] = path
+
+    def _rate(self, table: Table) -> None:
+        keys = ["" if h is None or h.is_computer else h.identity for h in table.holders]
+        try:
+            if self._players is None:
+                self._players = player_store_of(self.store, self.data_dir)
+            table.rating_news = changes_text(rate_finished(self._players, table.record, keys))
+        except Exception as error:  # the store's own errors, whichever store it is
+            self.log.error("table %d: its game could not be rated: %s", table.number, error)
 
     def _moved_on(self, table: Table, stored: StoredTable, record: GameRecord) -> None:
         """A table finished elsewhere knows where its game was filed, if it is already, before

@@ -131,6 +131,9 @@ class Table:
         self.latest_news = ""
         #: Where the finished game was filed among the server's saved games.
         self.filed_as: Path | None = None
+        #: How a rated game changed its players' ratings (``alice 1500 → 1662, ...``), said
+        #: by the hall that filed it; empty for a casual game.
+        self.rating_news = ""
         self.on_change = on_change
         #: Keeps each change before it is told (the hall sets its own); ``None``: nothing kept.
         self.keeper: TableKeeper | None = None

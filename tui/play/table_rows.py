@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from core.time_control import TIME_CONTROL_TAG, TimeControlError, time_control_of
 from tui.play.identity import PlayerIdentity
+from tui.play.rated_games import is_rated
 from tui.play.table import Table
 
 
@@ -19,9 +20,11 @@ def clock_text(table: Table) -> str:
 
 
 def game_and_clock(table: Table) -> str:
-    """``Martian Chess`` or, with a clock, ``Martian Chess 5+3``."""
+    """``Martian Chess`` or, with a clock, ``Martian Chess 5+3``; ``rated`` after a rated
+    table's."""
     clock = clock_text(table)
-    return f"{table.game_name} {clock}" if clock else table.game_name
+    text = f"{table.game_name} {clock}" if clock else table.game_name
+    return f"{text} rated" if is_rated(table.record.tags) else text
 
 
 def seats_text(table: Table, viewer: PlayerIdentity) -> str:
@@ -48,4 +51,6 @@ def options_text(table: Table) -> str:
     seats = " vs ".join(record.seat_names)
     clock = clock_text(table)
     timed = f", clock {clock}" if clock else ""
-    return f"{record.game.name} ({' '.join(changed) or 'standard options'}), {seats}{timed}"
+    rated = ", rated" if is_rated(record.tags) else ""
+    options = " ".join(changed) or "standard options"
+    return f"{record.game.name} ({options}), {seats}{timed}{rated}"

@@ -71,6 +71,11 @@ class TableSeat:
         return self._table.filed_as
 
     @property
+    def rating_news(self) -> str:
+        """How the finished game changed its players' ratings (empty if it was casual)."""
+        return self._table.rating_news
+
+    @property
     def latest_news(self) -> str:
         return self._table.latest_news
 
