@@ -208,7 +208,7 @@ class TableScreen(BoardScreen):
         filed = self.table_seat.filed_as
         note = f"Filed on the server as {filed.name}" if filed else "Kept at the table"
         if self.table_seat.rating_news:
-            note += f"\nRatings: {self.table_seat.rating_news}"
+            note = f"Ratings: {self.table_seat.rating_news}. {note}"
         self.app.push_screen(
             GameOverScreen(
                 winners_text(record, outcome), outcome.reason, scores_text(record), note
