@@ -82,3 +82,35 @@ def test_the_lobby_says_a_table_is_rated(tmp_path: Path) -> None:
         assert "rated" not in options_text(casual)
     finally:
         hall.close()
+
+
+def test_another_process_says_the_ratings_its_players_have_now(tmp_path: Path) -> None:
+    here, there = make_hall(tmp_path), make_hall(tmp_path)
+    try:
+        mine = here.open_table(MARTIAN, {}, [ME, OPEN], ALICE, tags=rated_tags(True))
+        mine.sit(BOB, 1)
+        there.flush()
+        theirs = there.table(mine.number)
+        assert theirs is not None
+        theirs.watch(_Watcher(BOB))  # kept listed once finished
+        play_to_the_end(mine)
+        there.flush()
+        assert theirs.finished
+        with SqlitePlayerStore(tmp_path) as players:
+            alice = players.rating(ALICE.key, MARTIAN.id)
+            bob = players.rating(BOB.key, MARTIAN.id)
+        assert alice is not None and bob is not None and alice.games == bob.games == 1
+        assert theirs.rating_news == (
+            f"alice now {round(alice.rating.rating)}, bob now {round(bob.rating.rating)}"
+        )
+    finally:
+        here.close()
+        there.close()
+
+
+class _Watcher:
+    def __init__(self, player: PlayerIdentity) -> None:
+        self.player = player
+
+    def table_changed(self, table: Table, news: str) -> None:
+        pass

@@ -51,7 +51,12 @@ from tui.play.hall_presence import Elsewhere, HallPresence
 from tui.play.identity import PlayerIdentity
 from tui.play.listeners import LOG_ONLY, Containment
 from tui.play.online_players import ONLINE_NUMBER, OnlinePlayers
-from tui.play.rated_games import changes_text, player_store_of, rate_finished
+from tui.play.rated_games import (
+    changes_text,
+    player_store_of,
+    rate_finished,
+    ratings_now_text,
+)
 from tui.play.seat_types import level_of
 from tui.play.seeds import random_seed
 from tui.play.storage import Storage, lookup_in
@@ -495,12 +500,18 @@ class TableHall(StoredTables):
             table.filed_as = path
             self.filed[table.number] = path
 
-    def _rate(self, table: Table) -> None:
+    def _rate(self, table: Table, record: GameRecord | None = None) -> None:
+        """Rate the game this process finished; or, given the ``record`` another process
+        finished, say the players' ratings as they are now (that process rated it)."""
         keys = ["" if h is None or h.is_computer else h.identity for h in table.holders]
         try:
             if self._players is None:
                 self._players = player_store_of(self.store, self.data_dir)
-            table.rating_news = changes_text(rate_finished(self._players, table.record, keys))
+            if record is None:
+                changes = rate_finished(self._players, table.record, keys)
+                table.rating_news = changes_text(changes)
+            else:
+                table.rating_news = ratings_now_text(self._players, record, keys)
         except Exception as error:  # the store's own errors, whichever store it is
             self.log.error("table %d: its game could not be rated: %s", table.number, error)
 
@@ -519,6 +530,7 @@ class TableHall(StoredTables):
                 table.filed_as = self.filing.path(entry.filed_as)
             elif entry is not None and entry.filed_as is None:
                 self.filing.note_unfiled(stored.number)
+            self._rate(table, record)
         super()._moved_on(table, stored, record)
 
     def _filed_elsewhere(self, filed: list[tuple[int, Path]]) -> None:

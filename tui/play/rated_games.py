@@ -92,6 +92,22 @@ def rate_finished(
     )
 
 
+def ratings_now_text(players: SqlPlayerStore, record: GameRecord, keys: Sequence[str]) -> str:
+    """``alice now 1662, bob now 1338``: a rated game's players' ratings as the store has
+    them, for a process that did not rate the game itself (and so never saw them before);
+    ``""`` for a casual game or one not rated yet."""
+    if not is_rated(record.tags) or first_score(record) is None or not all(keys):
+        return ""
+    found = [players.rating(key, record.game.id) for key in keys]
+    if any(stored is None for stored in found):
+        return ""
+    return ", ".join(
+        f"{record.players[seat]} now {round(stored.rating.rating)}"
+        for seat, stored in enumerate(found)
+        if stored is not None
+    )
+
+
 def player_store_of(store: TableStore, data_dir: Path) -> SqlPlayerStore:
     """The store of players' ratings beside a server's table store: the same PostgreSQL
     database, else the SQLite store of the data folder."""
