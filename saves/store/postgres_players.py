@@ -4,9 +4,8 @@ locked (``FOR UPDATE``) from their reading to the transaction's end."""
 
 from __future__ import annotations
 
-import builtins
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, ClassVar
 
@@ -26,19 +25,6 @@ class PostgresPlayerStore(SqlPlayerStore):
         self.url = url
         self._lock = threading.Lock()
         self.connection = open_store(url)
-
-    def close(self) -> None:
-        self.connection.close()
-
-    def __enter__(self) -> PostgresPlayerStore:
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        self.close()
-
-    def _rows(self, sql: str, parameters: Sequence[Any]) -> builtins.list[tuple[Any, ...]]:
-        with self._lock:
-            return self.connection.execute(sql, parameters).fetchall()
 
     @contextmanager
     def _transaction(self) -> Iterator[psycopg.Connection[tuple[Any, ...]]]:

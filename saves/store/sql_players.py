@@ -2,11 +2,12 @@
 they said (chat lines, per room: the lobby or a table) and their ratings (Glicko-2, one per
 player and game, ``core.ratings``).
 
-``SqlPlayerStore`` does all of it but talk to the database: a store gives it a connection's
-reads and write transactions (``_rows``, ``_transaction``) and says how its SQL spells a
-parameter and a row lock (``PARAMETER``, ``FOR_UPDATE``): ``saves.store.sqlite_players`` and
-``saves.store.postgres_players``. A rated game's two ratings are read and written in one
-transaction, so that two games finishing at once in two processes never lose one's change.
+``SqlPlayerStore`` does all of it but talk to the database: a store gives it a connection
+(``connection``, used under ``_lock``) and its write transactions (``_transaction``), and
+says how its SQL spells a parameter and a row lock (``PARAMETER``, ``FOR_UPDATE``):
+``saves.store.sqlite_players`` and ``saves.store.postgres_players``. A rated game's two
+ratings are read and written in one transaction, so that two games finishing at once in two
+processes never lose one's change.
 
 ``tests/saves/player_store_contract.py`` checks every promise made here; both stores run it.
 """
@@ -14,10 +15,11 @@ transaction, so that two games finishing at once in two processes never lose one
 from __future__ import annotations
 
 import builtins
+import threading
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, Self
 
 from core.ratings import Rating, rate_game
 
@@ -62,6 +64,10 @@ class SqlPlayerStore:
     PARAMETER: ClassVar[str] = "?"
     #: What ends a ``SELECT`` that locks the rows it reads until the transaction ends.
     FOR_UPDATE: ClassVar[str] = ""
+
+    #: The store's connection (SQLite's or psycopg's), used by one thread at a time.
+    connection: Any
+    _lock: threading.Lock
 
     # -- chat ------------------------------------------------------------------------------
 
@@ -175,13 +181,23 @@ class SqlPlayerStore:
                 )
             return after[0], after[1]
 
-    # -- what a store gives -----------------------------------------------------------------
-
     def close(self) -> None:
-        raise NotImplementedError
+        self.connection.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
 
     def _rows(self, sql: str, parameters: Sequence[Any]) -> builtins.list[tuple[Any, ...]]:
-        raise NotImplementedError
+        with self._lock:
+            rows: builtins.list[tuple[Any, ...]] = self.connection.execute(
+                sql, parameters
+            ).fetchall()
+            return rows
+
+    # -- what a store gives -----------------------------------------------------------------
 
     def _transaction(self) -> AbstractContextManager[Executor]:
         raise NotImplementedError

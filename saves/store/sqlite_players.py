@@ -4,16 +4,15 @@ the database's write lock before anything is read."""
 
 from __future__ import annotations
 
-import builtins
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from saves import paths
 from saves.store.sql_players import SqlPlayerStore
 from saves.store.sqlite import open_store
+from saves.store.sqlite_transaction import immediate_transaction
 
 
 class SqlitePlayerStore(SqlPlayerStore):
@@ -23,28 +22,7 @@ class SqlitePlayerStore(SqlPlayerStore):
         self._lock = threading.Lock()
         self.connection, self.notices = open_store(data_dir)
 
-    def close(self) -> None:
-        self.connection.close()
-
-    def __enter__(self) -> SqlitePlayerStore:
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        self.close()
-
-    def _rows(self, sql: str, parameters: Sequence[Any]) -> builtins.list[tuple[Any, ...]]:
-        with self._lock:
-            return self.connection.execute(sql, parameters).fetchall()
-
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            db = self.connection
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+        with self._lock, immediate_transaction(self.connection) as db:
+            yield db
