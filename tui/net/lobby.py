@@ -77,6 +77,7 @@ class LobbyScreen(Screen[None]):
         Binding("r", "app.load", "Finished games", id="lobby.finished"),
         Binding("a", "ascii", "Plain ASCII", show=False, id="lobby.ascii"),
         Binding("c", "chat", "Chat", show=False, id="lobby.chat"),
+        Binding("L", "ratings", "Ratings", show=False, id="lobby.ratings"),
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
@@ -314,6 +315,11 @@ class LobbyScreen(Screen[None]):
 
     def action_chat(self) -> None:
         self.query_one(ChatPanel).open_line()
+
+    def action_ratings(self) -> None:
+        from tui.net.leaderboard import LeaderboardScreen
+
+        self.app.push_screen(LeaderboardScreen(self.hall))
 
     def action_ascii(self) -> None:
         app = self.net_app

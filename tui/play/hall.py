@@ -145,6 +145,13 @@ class TableHall(StoredTables):
         self._feed: FeedFollower | None = None
 
     @property
+    def players(self) -> SqlPlayerStore:
+        """The players' ratings, beside the tables' store (opened on first use)."""
+        if self._players is None:
+            self._players = player_store_of(self.store, self.data_dir)
+        return self._players
+
+    @property
     def storage(self) -> Storage:
         """The server's saved games: where finished tables go, and what the lobby lists."""
         return Storage(self.data_dir, self.lookup)
@@ -505,13 +512,11 @@ class TableHall(StoredTables):
         finished, say the players' ratings as they are now (that process rated it)."""
         keys = ["" if h is None or h.is_computer else h.identity for h in table.holders]
         try:
-            if self._players is None:
-                self._players = player_store_of(self.store, self.data_dir)
             if record is None:
-                changes = rate_finished(self._players, table.record, keys)
+                changes = rate_finished(self.players, table.record, keys)
                 table.rating_news = changes_text(changes)
             else:
-                table.rating_news = ratings_now_text(self._players, record, keys)
+                table.rating_news = ratings_now_text(self.players, record, keys)
         except Exception as error:  # the store's own errors, whichever store it is
             self.log.error("table %d: its game could not be rated: %s", table.number, error)
 
