@@ -140,6 +140,7 @@ class TableHall(StoredTables):
         #: table be rated (``tui.play.rated_games``).
         self.rated_tables = False
         self._players: SqlPlayerStore | None = None
+        self._players_opening = threading.Lock()
         self._online_writing = threading.Lock()
         self.filing = GameFiling(self.store, self.holder, lease_seconds, data_dir, self.lookup, log)
         self._feed: FeedFollower | None = None
@@ -147,9 +148,10 @@ class TableHall(StoredTables):
     @property
     def players(self) -> SqlPlayerStore:
         """The players' ratings, beside the tables' store (opened on first use)."""
-        if self._players is None:
-            self._players = player_store_of(self.store, self.data_dir)
-        return self._players
+        with self._players_opening:  # first used on the loop or on a lobby's thread
+            if self._players is None:
+                self._players = player_store_of(self.store, self.data_dir)
+            return self._players
 
     @property
     def storage(self) -> Storage:
