@@ -19,6 +19,7 @@ from __future__ import annotations
 import builtins
 import json
 import os
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, TypeVar
 
@@ -68,7 +69,7 @@ _ENTRY_FIELDS = "name, problem, game_id, game_name, players, result, plies, date
 T = TypeVar("T")
 
 
-class SqlLibraryIndex:
+class SqlLibraryIndex(ABC):
     """``saves.store.LibraryIndex`` on the ``library_games`` table of some SQL database."""
 
     #: How the database's SQL spells a query's parameter.
@@ -86,20 +87,21 @@ class SqlLibraryIndex:
 
     # -- what a database gives ----------------------------------------------------------------
 
+    @abstractmethod
     def _query(self, sql: str, parameters: Sequence[Any] = ()) -> builtins.list[tuple[Any, ...]]:
         """The rows ``sql`` selects (its parameters spelt ``PARAMETER``)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _write_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """``sql`` once for each of ``rows``, all in one transaction."""
-        raise NotImplementedError
 
     def _served(self, work: Callable[[], T]) -> T:
         """``work``, done (a store may do it again after setting a damaged database right)."""
         return work()
 
+    @abstractmethod
     def close(self) -> None:
-        raise NotImplementedError
+        """Each store gives its own."""
 
     def __enter__(self: T) -> T:
         return self

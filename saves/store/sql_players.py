@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import builtins
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -57,7 +58,7 @@ _CHAT_FIELDS = "seq, room, speaker_key, speaker, text, said_at, spectator"
 _RATING_FIELDS = "key, game_id, rating, deviation, volatility, games, updated"
 
 
-class SqlPlayerStore:
+class SqlPlayerStore(ABC):
     """Chat lines and ratings in the ``server_chat`` and ``server_ratings`` tables."""
 
     #: How the database's SQL spells a query's parameter.
@@ -199,8 +200,9 @@ class SqlPlayerStore:
 
     # -- what a store gives -----------------------------------------------------------------
 
+    @abstractmethod
     def _transaction(self) -> AbstractContextManager[Executor]:
-        raise NotImplementedError
+        """A transaction of the store's own kind (each store gives its own)."""
 
 
 def _chat_line(row: Sequence[Any]) -> StoredChatLine:

@@ -16,6 +16,7 @@ its SQL spells a parameter (``PARAMETER``).
 from __future__ import annotations
 
 import builtins
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Protocol
@@ -29,24 +30,27 @@ class Executor(Protocol):
     def execute(self, sql: str, parameters: Any = ..., /) -> Any: ...
 
 
-class SqlStoreParts:
+class SqlStoreParts(ABC):
     """What a store gives the SQL mixins (each store defines its own)."""
 
     #: How the database's SQL spells a query's parameter.
     PARAMETER: ClassVar[str] = "?"
 
+    @abstractmethod
     def _writing(self) -> AbstractContextManager[Any]:
-        raise NotImplementedError
+        """Each store gives its own."""
 
+    @abstractmethod
     def _reading(self) -> AbstractContextManager[Any]:
-        raise NotImplementedError
+        """Each store gives its own."""
 
+    @abstractmethod
     def _now(self, db: Any) -> float:
-        raise NotImplementedError
+        """Each store gives its own."""
 
+    @abstractmethod
     def _announce(self, db: Any, number: int) -> None:
         """Add a change of table ``number`` to the feed, in the transaction of ``db``."""
-        raise NotImplementedError
 
 
 class SqlPresence(SqlStoreParts):

@@ -16,6 +16,7 @@ is chosen) and its connection's ``close``.
 from __future__ import annotations
 
 import builtins
+from abc import abstractmethod
 from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import astuple
@@ -285,8 +286,9 @@ class SqlTableStore(SqlPresence, SqlFiling):
         with self._reading() as db:
             return self._find_player(db, key)
 
+    @abstractmethod
     def close(self) -> None:
-        raise NotImplementedError
+        """Each store gives its own."""
 
     def __enter__(self) -> Self:
         return self
