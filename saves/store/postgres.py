@@ -164,6 +164,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "INSERT INTO server_players_seen (key, last_seen) SELECT key, created FROM server_players"
         " WHERE true ON CONFLICT (key) DO NOTHING",
     ),
+    (
+        f"""CREATE TABLE IF NOT EXISTS server_web_names (
+            folded TEXT {_C} PRIMARY KEY,
+            name TEXT {_C} NOT NULL,
+            holder TEXT {_C} NOT NULL,
+            last_used DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX IF NOT EXISTS server_web_names_by_holder"
+        " ON server_web_names (holder, last_used)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -171,6 +171,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "INSERT INTO server_players_seen (key, last_seen) SELECT key, created FROM server_players"
         " WHERE true ON CONFLICT (key) DO NOTHING",
     ),
+    # The names browsers hold (saves.store.sql_web_names), each with its lease in
+    # server_leases; the rows of an earlier web-names.sqlite3 are brought in once when a web
+    # server opens them (tui.web.names).
+    (
+        """CREATE TABLE IF NOT EXISTS server_web_names (
+            folded TEXT PRIMARY KEY,    -- the name as compared
+            name TEXT NOT NULL,         -- the name as shown
+            holder TEXT NOT NULL,       -- the browser: web: and a digest of its token
+            last_used REAL NOT NULL     -- seconds since the epoch
+        )""",
+        "CREATE INDEX IF NOT EXISTS server_web_names_by_holder"
+        " ON server_web_names (holder, last_used)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
