@@ -1,11 +1,8 @@
 """The SSH server under N concurrent sessions on loopback: connect time, key latency, memory.
 
 Usage: ``python tests/bench/bench_ssh.py [--sessions 50] [--keys 10] [--app echo|pawnshop|tables]
-[--profile FILE] [--workers N] [--database URL]``
-
-With ``--app tables`` the sessions pair up at tables of Martian Chess through the lobby (25
-games for 50 sessions) and the figure is from a move's Enter in one session to the opponent's
-screen showing it (``--keys`` moves per side, first one game at a time, then all at once).
+[--profile FILE] [--workers N[,N...]] [--database URL|postgres] [--pace SECONDS]
+[--only-connect]``
 
 Starts ``pawnshop serve``'s server in a child process on a free loopback port (with a tiny
 echo app, or the real app), opens N sessions at once, and prints:
@@ -16,19 +13,37 @@ echo app, or the real app), opens N sessions at once, and prints:
 - memory: the server's resident memory per session (growth with N sessions open / N), after
   one warm-up session has loaded what every session shares.
 
+With ``--app tables`` the sessions pair up at tables of Martian Chess through the lobby (50
+games for 100 sessions) and each move's figure is from its Enter in one session to the
+opponent's screen showing it. Three phases of ``--keys`` moves per game each, printed apart:
+
+- one game at a time: one move in flight, every other session connected;
+- burst, all games at the same instant: every game's move typed at once, the next once all
+  have arrived: the worst case, 50 moves landing together;
+- paced, all games at a player's pace: every game in play at the same time, each moving
+  every ``--pace`` seconds (10 by default; 0 leaves the phase out) from a random offset, so
+  that moves arrive spread out as on a full server. This is the load of a full server.
+
+Each move figure and the connect figure are held to their goals (move: median under 50 ms,
+p95 under 150 ms; 100 clients connecting at once: p95 under 1 s) and the output says whether
+each is met. ``--only-connect`` stops after the sessions connect (the connect figure alone).
+
 The clients run in this process and the server in its own, so that the clients' work does
 not count as the server's; both processes' cpu time is printed for each phase, and progress
 goes to stderr. A figure, not a test: nothing here is asserted. Bounded: at most 500 sessions,
-every wait for a screen gives up after ``--wait`` seconds (naming what it waited for), and the
-whole run after ``--timeout`` seconds.
+every wait for a screen gives up after 120 s (naming what it waited for), and the whole run
+after ``--timeout`` seconds.
 
 ``--profile FILE`` (with ``--app tables``) runs the server under ``cProfile`` while the moves
 are played one game at a time, writes the statistics to FILE and prints the top functions.
 
 ``--workers N`` (with ``--app tables``) runs the server as a player would, ``pawnshop serve
 --workers N`` (``--workers 1``: the one process of ``pawnshop serve``), with ``--database URL``
-if given; the cpu time and memory are then those of the supervisor and all its workers, and
-the run says how many sessions each worker took.
+if given (``--database postgres``: a throwaway PostgreSQL cluster started for the run, as the
+tests make, which PostgreSQL's ``initdb`` must be installed for); the cpu time and memory are
+then those of the supervisor and all its workers, and the run says how many sessions each
+worker took. ``--workers 1,2`` runs the whole benchmark once for each, then lists the
+headline figures side by side.
 """
 
 from __future__ import annotations
@@ -38,17 +53,36 @@ import asyncio
 import cProfile
 import os
 import pstats
-import re
 import signal
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
-import asyncssh
+from bench_players import (
+    Played,
+    Player,
+    burst,
+    one_game_at_a_time,
+    open_tables,
+    paced,
+    table_player,
+)
+from bench_server import (
+    Phases,
+    Served,
+    connect_goal,
+    database,
+    idle_cpu_per_second,
+    move_goal,
+    print_log_problems,
+    resident_kib,
+    serve_command,
+    served,
+    sessions_per_worker,
+    settled,
+    summary,
+)
 from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Static
@@ -58,11 +92,10 @@ from tui.ssh.server import GameServer, run
 from tui.ssh.session_info import SessionInfo
 
 MAX_SESSIONS = 500
-#: Seconds a client waits for what it expects on its screen before the run gives up.
-WAIT_LIMIT = 120.0
-KEYS = "abcdefghijklmnopqrstuvwxyz"
 ECHO_READY = b"echo ready"
 PAWNSHOP_READY = b"Choose a game"
+#: Headline figures of one run: (what, seconds), listed side by side for several workers.
+Headline = list[tuple[str, list[float]]]
 
 
 class BenchEchoApp(App[None]):
@@ -128,191 +161,7 @@ def serve(data_dir: Path, app_name: str, sessions: int, profile: str | None = No
     run(config, factory, on_ready=ready)
 
 
-def process_tree(pid: int) -> list[int]:
-    """``pid`` and every process under it (a supervisor's workers, a search's worker)."""
-    tree = [pid]
-    for parent in tree:
-        try:
-            children = Path(f"/proc/{parent}/task/{parent}/children").read_text().split()
-        except OSError:  # gone meanwhile
-            continue
-        tree += [int(child) for child in children]
-    return tree
-
-
-def resident_kib(pid: int) -> int:
-    """The resident memory of ``pid`` and the processes under it."""
-    total = 0
-    for member in process_tree(pid):
-        try:
-            lines = Path(f"/proc/{member}/status").read_text().splitlines()
-        except OSError:
-            continue
-        total += sum(int(line.split()[1]) for line in lines if line.startswith("VmRSS:"))
-    return total
-
-
-def cpu_seconds(pid: int) -> float:
-    """The cpu time of ``pid`` and the processes under it (those that ended, once waited
-    for, count in their parent's)."""
-    ticks = 0
-    for member in process_tree(pid):
-        try:
-            stat = Path(f"/proc/{member}/stat").read_text()
-        except OSError:
-            continue
-        fields = stat.rsplit(")", 1)[1].split()
-        ticks += sum(int(field) for field in fields[11:15])
-    return ticks / os.sysconf("SC_CLK_TCK")
-
-
-async def settled(pid: int, limit: float = 60.0) -> None:
-    """Wait until the server is idle (under 5% of a core over half a second), for at most
-    ``limit`` seconds, so that one phase's leftover work does not count in the next."""
-    deadline = time.perf_counter() + limit
-    while time.perf_counter() < deadline:
-        before = cpu_seconds(pid)
-        await asyncio.sleep(0.5)
-        if cpu_seconds(pid) - before < 0.025:
-            return
-
-
-async def idle_cpu_per_second(pid: int, seconds: float = 5.0) -> float:
-    """The server's cpu time per second of wall time while no client sends anything."""
-    before = cpu_seconds(pid)
-    await asyncio.sleep(seconds)
-    return (cpu_seconds(pid) - before) / seconds
-
-
-# -- the clients ----------------------------------------------------------------------------
-
-
-class BenchClient(asyncssh.SSHClientSession[bytes]):
-    def __init__(self) -> None:
-        self.output = bytearray()
-        self.changed = asyncio.Event()
-        self.name = "?"
-
-    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
-        self.output += data
-        self.changed.set()
-
-    async def wait_for(self, marker: bytes, start: int = 0) -> None:
-        """Until ``marker`` arrives at or after ``start`` (any output, if it is empty)."""
-        try:
-            await asyncio.wait_for(self._arrival(marker, start), WAIT_LIMIT)
-        except TimeoutError:
-            raise RuntimeError(
-                f"{self.name} waited {WAIT_LIMIT:.0f} s for {marker!r}; its last output: "
-                f"{bytes(self.output[-300:])!r}"
-            ) from None
-
-    async def shows_within(self, marker: bytes, start: int, seconds: float) -> bool:
-        """Whether ``marker`` arrives at or after ``start`` within ``seconds``."""
-        try:
-            await asyncio.wait_for(self._arrival(marker, start), seconds)
-        except TimeoutError:
-            return False
-        return True
-
-    async def _arrival(self, marker: bytes, start: int) -> None:
-        # Only the output since ``start`` (less a marker's length, for one split in two) is
-        # searched again on each arrival.
-        searched = start
-        while True:
-            if not marker:
-                if len(self.output) > start:
-                    return
-            elif self.output.find(marker, max(start, searched - len(marker))) >= 0:
-                return
-            searched = len(self.output)
-            self.changed.clear()
-            await self.changed.wait()
-
-
-class Phases:
-    """Prints each phase's wall time and the cpu time of the server and of the clients."""
-
-    def __init__(self, pid: int) -> None:
-        self.pid = pid
-        self.lines: list[str] = []
-        self.restart()
-
-    def restart(self) -> None:
-        """Start timing the next phase now (time spent since the last one is not counted)."""
-        self.wall = time.perf_counter()
-        self.server_cpu = cpu_seconds(self.pid)
-        self.client_cpu = time.process_time()
-
-    def done(self, name: str) -> None:
-        line = (
-            f"{name}: {time.perf_counter() - self.wall:.1f} s wall, server cpu "
-            f"{cpu_seconds(self.pid) - self.server_cpu:.1f} s, clients' cpu "
-            f"{time.process_time() - self.client_cpu:.1f} s"
-        )
-        self.lines.append(line)
-        print(f"  ... {line}", file=sys.stderr, flush=True)
-        self.restart()
-
-
-class Player:
-    def __init__(self, port: int, index: int, ready: bytes, echo: bool) -> None:
-        self.port = port
-        self.name = f"bench{index}"
-        self.ready = ready
-        self.echo = echo
-        self.connection: asyncssh.SSHClientConnection | None = None
-        self.channel: asyncssh.SSHClientChannel[bytes] | None = None
-        self.client: BenchClient | None = None
-        self.keys_sent = 0
-
-    async def connect(self) -> float:
-        started = time.perf_counter()
-        self.connection = await asyncssh.connect(
-            "127.0.0.1",
-            self.port,
-            username=self.name,
-            known_hosts=None,
-            client_keys=None,
-            agent_path=None,
-            config=None,
-        )
-        self.channel, self.client = await self.connection.create_session(
-            BenchClient, term_type="xterm-256color", term_size=(100, 32), encoding=None
-        )
-        self.client.name = self.name
-        await self.client.wait_for(self.ready)
-        return time.perf_counter() - started
-
-    async def press(self) -> float:
-        assert self.channel is not None and self.client is not None
-        if self.echo:
-            key = KEYS[self.keys_sent % len(KEYS)]
-            data, marker = key.encode(), f"key={key}".encode()
-        else:
-            data, marker = (b"\x1b[B", b"") if self.keys_sent % 2 == 0 else (b"\x1b[A", b"")
-        self.keys_sent += 1
-        start = len(self.client.output)
-        started = time.perf_counter()
-        self.channel.write(data)
-        await self.client.wait_for(marker, start)
-        return time.perf_counter() - started
-
-    async def close(self) -> None:
-        if self.connection is not None:
-            self.connection.close()
-            await self.connection.wait_closed()
-
-
-def summary(seconds: list[float]) -> str:
-    if not seconds:
-        return "no samples"
-    ordered = sorted(seconds)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return (
-        f"median {statistics.median(ordered) * 1000:7.1f} ms   p95 {p95 * 1000:7.1f} ms   "
-        f"max {ordered[-1] * 1000:7.1f} ms   ({len(ordered)} samples)"
-    )
+# -- echo and the app's first screen --------------------------------------------------------
 
 
 async def measure(port: int, pid: int, sessions: int, keys: int, app_name: str) -> None:
@@ -327,9 +176,9 @@ async def measure(port: int, pid: int, sessions: int, keys: int, app_name: str) 
     baseline_kib = resident_kib(pid)
 
     players = [Player(port, index + 1, ready, echo) for index in range(sessions)]
-    wall = time.perf_counter()
+    wall = asyncio.get_running_loop().time()
     connect_times = list(await asyncio.gather(*(player.connect() for player in players)))
-    all_up = time.perf_counter() - wall
+    all_up = asyncio.get_running_loop().time() - wall
     await settled(pid)
     loaded_kib = resident_kib(pid)
 
@@ -355,96 +204,59 @@ async def measure(port: int, pid: int, sessions: int, keys: int, app_name: str) 
 
 # -- tables: games between pairs of sessions ------------------------------------------------
 
-LOBBY_READY = b"tables on this server"
-TYPING = b"type a move in notation"
-#: Moves that never capture and never end a Martian Chess game: each side shuffles a piece.
-SHUFFLES = (("b1-a1", "a1-b1"), ("c8-d8", "d8-c8"))
+
+def seconds_of(played: list[Played]) -> list[float]:
+    return [move.seconds for move in played]
 
 
-class TablePlayer(Player):
-    """A session at a table, typing moves as a player does."""
-
-    async def send_and_wait(self, data: bytes, marker: bytes) -> None:
-        assert self.channel is not None and self.client is not None
-        start = len(self.client.output)
-        self.channel.write(data)
-        await self.client.wait_for(marker, start)
-
-
-async def open_tables(players: list[TablePlayer]) -> None:
-    """Pair the sessions: the first of each pair opens a table, the second sits at it."""
-    for number, (south, north) in enumerate(zip(players[::2], players[1::2], strict=True), 1):
-        await south.send_and_wait(b"n", b"Open a table")
-        await south.send_and_wait(b"\x0f", f"You play South at table {number}".encode())
-        # The new table is the last row of the lobby: go down to it (pressing down again until
-        # the lobby lists it and says so under the list), then sit. North has pressed nothing
-        # before, so the line under the list has never named this table.
-        assert north.client is not None and north.channel is not None
-        start = 0
-        north.channel.write(b"\x1b[B" * (number - 1))
-        highlighted = f"Table {number}: ".encode()
-        deadline = time.perf_counter() + WAIT_LIMIT
-        while not await north.client.shows_within(highlighted, start, 0.25):
-            if time.perf_counter() > deadline:
-                raise RuntimeError(f"{north.name}'s lobby never listed table {number}")
-            north.channel.write(b"\x1b[B")
-        await north.send_and_wait(b"\r", f"You play North at table {number}".encode())
-
-
-async def play_move(mover: TablePlayer, opponent: TablePlayer, ply: int, move: str) -> float:
-    """Type ``move``; the time from its Enter to the opponent's screen showing it in the log."""
-    assert opponent.client is not None and mover.channel is not None
-    await mover.send_and_wait(b":", TYPING)
-    start = len(opponent.client.output)
-    started = time.perf_counter()
-    mover.channel.write(move.encode() + b"\r")
-    await opponent.client.wait_for(f"{ply:>4}. {move}".encode(), start)
-    return time.perf_counter() - started
-
-
-async def measure_tables(
-    port: int, pid: int, sessions: int, moves: int, profile: str | None = None
-) -> None:
-    sessions -= sessions % 2
+async def measure_tables(server: Served, args: argparse.Namespace) -> Headline:
+    """Connect, pair up, play the three phases; print the figures and return the headline."""
+    port, pid = server.port, server.pid
+    sessions = args.sessions - args.sessions % 2
+    moves = args.keys
     phases = Phases(pid)
     start_kib = resident_kib(pid)
-    warm_up = TablePlayer(port, 0, LOBBY_READY, echo=False)
+    warm_up = table_player(port, 0)
     first_connect = await warm_up.connect()
     await warm_up.close()
     await settled(pid)
     baseline_kib = resident_kib(pid)
     phases.done("warm-up session")
 
-    players = [TablePlayer(port, index + 1, LOBBY_READY, echo=False) for index in range(sessions)]
+    players = [table_player(port, index + 1) for index in range(sessions)]
     connect_times = list(await asyncio.gather(*(player.connect() for player in players)))
     phases.done(f"{sessions} sessions connect at once")
+    connected = f"connect to the lobby on screen, {sessions} at once: {summary(connect_times)}"
+    headline: Headline = [(f"connect, {sessions} at once", connect_times)]
+    if args.only_connect:
+        await asyncio.gather(*(player.close() for player in players))
+        print(f"app: tables   sessions: {sessions}")
+        print(f"first session (cold) to the lobby: {first_connect * 1000:.0f} ms")
+        print(f"{connected}\n  {connect_goal(connect_times)}")
+        return headline
     await settled(pid)
     lobby_kib = resident_kib(pid)
     phases.restart()
-    await open_tables(players)
+    pairs = await open_tables(players)
     await settled(pid)
-    phases.done(f"{sessions // 2} tables opened and sat at")
-    pairs = list(zip(players[::2], players[1::2], strict=True))
+    phases.done(f"{len(pairs)} tables opened and sat at")
 
-    one_at_a_time: list[float] = []
-    all_at_once: list[float] = []
-    if profile:
+    if args.profile:
         os.kill(pid, signal.SIGUSR1)
-    for ply in range(1, 2 * moves + 1):
-        side = (ply - 1) % 2
-        move = SHUFFLES[side][((ply - 1) // 2) % 2]
-        turns = [(pair[side], pair[1 - side]) for pair in pairs]
-        if ply <= moves:
-            one_at_a_time += [await play_move(m, o, ply, move) for m, o in turns]
-            if ply == moves:
-                phases.done(f"{moves * len(pairs)} moves, one game at a time")
-                if profile:
-                    os.kill(pid, signal.SIGUSR1)
-                await settled(pid)
-                phases.restart()
-        else:
-            all_at_once += await asyncio.gather(*(play_move(m, o, ply, move) for m, o in turns))
-    phases.done(f"{moves * len(pairs)} moves, all games at once")
+    one_at_a_time = seconds_of(await one_game_at_a_time(pairs, 1, moves))
+    phases.done(f"{moves * len(pairs)} moves, one game at a time")
+    if args.profile:
+        os.kill(pid, signal.SIGUSR1)
+    await settled(pid)
+    phases.restart()
+    all_at_once = seconds_of(await burst(pairs, moves + 1, moves))
+    phases.done(f"{moves * len(pairs)} moves, burst: all games at the same instant")
+    at_pace: list[float] = []
+    if args.pace > 0:
+        await settled(pid)
+        phases.restart()
+        at_pace = seconds_of(await paced(pairs, 2 * moves + 1, moves, args.pace))
+        phases.done(f"{moves * len(pairs)} moves, paced: each game every {args.pace:g} s")
     await settled(pid)
     loaded_kib = resident_kib(pid)
     idle_cpu = await idle_cpu_per_second(pid)
@@ -453,107 +265,127 @@ async def measure_tables(
     phases.restart()
     late_times = []
     for index in range(5):
-        late = TablePlayer(port, sessions + 1 + index, LOBBY_READY, echo=False)
+        late = table_player(port, sessions + 1 + index)
         late_times.append(await late.connect())
         await late.close()
         await settled(pid)
     phases.done("5 late sessions, one at a time")
     await asyncio.gather(*(player.close() for player in players))
 
-    print(f"app: tables   sessions: {sessions}   games: {len(pairs)}   moves per game: {2 * moves}")
+    games = len(pairs)
+    plies = moves * (3 if args.pace > 0 else 2)
+    print(f"app: tables   sessions: {sessions}   games: {games}   moves per game: {plies}")
     print(
         f"server memory: {start_kib / 1024:.1f} MiB at start, {baseline_kib / 1024:.1f} MiB "
         f"after one session, {lobby_kib / 1024:.1f} MiB with {sessions} in the lobby, "
-        f"{loaded_kib / 1024:.1f} MiB with {sessions} in {len(pairs)} games"
+        f"{loaded_kib / 1024:.1f} MiB with {sessions} in {games} games"
     )
     print(
         f"memory per session: {(lobby_kib - baseline_kib) / sessions / 1024:.2f} MiB in the "
         f"lobby, {(loaded_kib - baseline_kib) / sessions / 1024:.2f} MiB at a table"
     )
     print(f"first session (cold) to the lobby: {first_connect * 1000:.0f} ms")
-    print(f"connect to the lobby on screen, {sessions} at once: {summary(connect_times)}")
+    print(f"{connected}\n  {connect_goal(connect_times)}")
     print(
         f"connect to the lobby on screen, one at a time with {sessions} sessions in "
-        f"{len(pairs)} games: {summary(late_times)}"
+        f"{games} games: {summary(late_times)}"
     )
     print(
-        f"server cpu while nobody types, {sessions} sessions in {len(pairs)} games: "
+        f"server cpu while nobody types, {sessions} sessions in {games} games: "
         f"{idle_cpu * 1000:.1f} ms per second"
     )
     print(f"move -> opponent's screen, one game at a time: {summary(one_at_a_time)}")
-    print(f"move -> opponent's screen, all games at once:  {summary(all_at_once)}")
-    print("phases (wall time; cpu time of the server process and of the clients' process):")
-    for line in phases.lines:
-        print(f"  {line}")
+    print(
+        f"move -> opponent's screen, burst (all {games} games at the same instant): "
+        f"{summary(all_at_once)}\n  {move_goal(all_at_once)}"
+    )
+    headline += [("move, one game at a time", one_at_a_time), ("move, burst", all_at_once)]
+    if args.pace > 0:
+        print(
+            f"move -> opponent's screen, paced (all {games} games in play, each moving every "
+            f"{args.pace:g} s): {summary(at_pace)}\n  {move_goal(at_pace)}"
+        )
+        headline.append((f"move, paced every {args.pace:g} s", at_pace))
+    phases.print()
+    return headline
 
 
-def serve_command(data_dir: str, sessions: int, workers: int, database: str | None) -> list[str]:
-    """``pawnshop serve`` on a free loopback port with room for every session."""
-    command = [sys.executable, "-m", "tui", "serve", "--port", "0", "--data-dir", data_dir]
-    command += ["--max-sessions", str(sessions + 10), "--idle-timeout", "0"]
-    command += ["--workers", str(workers)]
-    return command + (["--database", database] if database else [])
+# -- the command ----------------------------------------------------------------------------
 
 
-def sessions_per_worker(log: Path) -> str:
-    """How many sessions each worker started, from the log (``[worker PID]`` marks)."""
-    counts: dict[str, int] = {}
-    for pid in re.findall(r"\[worker (\d+)\] session started", log.read_text()):
-        counts[pid] = counts.get(pid, 0) + 1
-    return ", ".join(f"pid {pid}: {count}" for pid, count in sorted(counts.items())) or "-"
+def worker_counts(text: str) -> list[int]:
+    """``--workers``: one count, or several separated by commas (``1,2``)."""
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of workers: {text!r}") from None
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError(f"workers must be 1 or more: {text!r}")
+    return counts
+
+
+def run_once(args: argparse.Namespace, workers: int | None) -> Headline:
+    """One run of the benchmark, against ``pawnshop serve --workers N`` or the bench's own
+    server (``workers`` None); the headline figures of a tables run."""
+    headline: Headline = []
+    with (
+        tempfile.TemporaryDirectory(prefix="bench-ssh-") as data_dir,
+        database(args.database) as url,
+    ):
+        command = [sys.executable, __file__, "--serve", data_dir, "--app", args.app]
+        command += ["--sessions", str(args.sessions)]
+        if args.profile:
+            command += ["--profile", str(Path(args.profile).resolve())]
+        if workers is not None:
+            command = serve_command(data_dir, args.sessions, workers, url)
+        with served(command) as server:
+            if args.app == "tables":
+                coroutine: Any = measure_tables(server, args)
+            else:
+                coroutine = measure(server.port, server.pid, args.sessions, args.keys, args.app)
+            headline = asyncio.run(asyncio.wait_for(coroutine, args.timeout)) or []
+        log = Path(data_dir) / "ssh-server.log"
+        if workers is not None:
+            database_named = f" --database {args.database}" if args.database else ""
+            print(
+                f"server: pawnshop serve --workers {workers}{database_named}; sessions per "
+                f"worker: {sessions_per_worker(log)}"
+            )
+        print_log_problems(log)
+    return headline
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=50)
-    parser.add_argument("--keys", type=int, default=10)
+    parser.add_argument("--keys", type=int, default=10, help="keys, or moves per game a phase")
     parser.add_argument("--app", choices=("echo", "pawnshop", "tables"), default="echo")
-    parser.add_argument("--timeout", type=float, default=300.0)
+    parser.add_argument("--timeout", type=float, default=1800.0)
     parser.add_argument("--profile", metavar="FILE", help="profile the server's moves to FILE")
-    parser.add_argument("--workers", type=int, metavar="N", help="pawnshop serve --workers N")
-    parser.add_argument("--database", metavar="URL", help="pawnshop serve --database URL")
+    parser.add_argument(
+        "--workers", type=worker_counts, metavar="N", help="pawnshop serve --workers N (or 1,2)"
+    )
+    parser.add_argument(
+        "--database", metavar="URL", help="pawnshop serve --database URL (postgres: a throwaway)"
+    )
+    parser.add_argument("--pace", type=float, default=10.0, metavar="SECONDS")
+    parser.add_argument("--only-connect", action="store_true")
     parser.add_argument("--serve", metavar="DATA_DIR", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    sessions = max(1, min(args.sessions, MAX_SESSIONS))
+    args.sessions = max(1, min(args.sessions, MAX_SESSIONS))
     real_server = args.workers is not None or args.database is not None
     if real_server and (args.app != "tables" or args.profile):
         parser.error("--workers and --database run pawnshop serve: --app tables, no --profile")
     if args.serve:
-        serve(Path(args.serve), args.app, sessions, args.profile)
+        serve(Path(args.serve), args.app, args.sessions, args.profile)
         return
-    with tempfile.TemporaryDirectory(prefix="bench-ssh-") as data_dir:
-        command = [sys.executable, __file__, "--serve", data_dir, "--app", args.app]
-        command += ["--sessions", str(sessions)]
-        if args.profile:
-            command += ["--profile", str(Path(args.profile).resolve())]
-        if real_server:
-            command = serve_command(data_dir, sessions, args.workers or 1, args.database)
-        child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-        try:
-            assert child.stdout is not None
-            ready = child.stdout.readline()
-            found = re.search(r"port (\d+)", ready) if real_server else None
-            port = int(found.group(1) if found else ready)
-            if args.app == "tables":
-                coroutine = measure_tables(port, child.pid, sessions, args.keys, args.profile)
-            else:
-                coroutine = measure(port, child.pid, sessions, args.keys, args.app)
-            asyncio.run(asyncio.wait_for(coroutine, args.timeout))
-        finally:
-            child.send_signal(signal.SIGINT)
-            try:
-                child.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                child.kill()
-                child.wait()
-        log = Path(data_dir) / "ssh-server.log"
-        if args.workers:
-            print(
-                f"server: pawnshop serve --workers {args.workers}; sessions per worker: "
-                f"{sessions_per_worker(log)}"
-            )
-        problems = [line for line in log.read_text().splitlines() if " INFO " not in line]
-        print(f"server log: {len(problems)} warnings or errors", *problems[:5], sep="\n  ")
+    counts: list[int | None] = list(args.workers or ([1] if real_server else [None]))
+    headlines = [(count, run_once(args, count)) for count in counts]
+    if len(headlines) > 1:
+        print("\nside by side:")
+        for index, (what, _) in enumerate(headlines[0][1]):
+            for count, headline in headlines:
+                print(f"  {what:34} --workers {count}: {summary(headline[index][1])}")
     if args.profile and Path(args.profile).exists():
         pstats.Stats(args.profile).sort_stats("cumulative").print_stats(40)
 
