@@ -31,13 +31,10 @@ from core.game import Game
 from core.options import parse_options
 from core.record import GameRecord
 from core.registry import all_games, find_game
+from core.time_control import think_seconds
 from core.view import BoardView
 
 PROTOCOL_VERSION = "2"
-#: ``genmove`` plans for this many more moves when ``time_left`` says how much time is left.
-MOVES_TO_PLAN = 20
-#: ``genmove`` thinks at least this long, however little time is left.
-MIN_THINK_SECONDS = 0.05
 #: ``analyze`` thinks this long unless told, and at most ``MAX_ANALYZE_SECONDS``.
 ANALYZE_SECONDS = 1.0
 MAX_ANALYZE_SECONDS = 60.0
@@ -295,7 +292,8 @@ class Session:
                 f"there is no level called '{quoted(wanted)}' (levels: {known})"
             ) from None
         if self.time_left is not None:
-            share = max(MIN_THINK_SECONDS, self.time_left / MOVES_TO_PLAN)
+            # The share of the app's computer seats, so that both play a clock alike.
+            share = think_seconds(self.time_left, 0.0)
             seconds = share if level.seconds is None else min(level.seconds, share)
             level = dataclasses.replace(level, seconds=seconds)
         state = record.state

@@ -23,12 +23,11 @@ from core.protocol import (
     MAX_DIGITS,
     MAX_LINE,
     MAX_LISTED_MOVES,
-    MIN_THINK_SECONDS,
-    MOVES_TO_PLAN,
     Session,
     clean_line,
 )
 from core.registry import all_games
+from core.time_control import think_seconds
 
 #: Every line is answered within this many seconds (``genmove`` on top of its thinking time).
 DEADLINE = 1.0
@@ -164,7 +163,7 @@ def thinking_allowed(session: Session, line: str) -> float:
     level = LEVELS.get(words[1].lower() if len(words) > 1 else "normal")
     seconds = level.seconds if level is not None and level.seconds is not None else 0.0
     if session.time_left is not None:
-        seconds = min(seconds, max(MIN_THINK_SECONDS, session.time_left / MOVES_TO_PLAN))
+        seconds = min(seconds, think_seconds(session.time_left, 0.0))
     return seconds
 
 

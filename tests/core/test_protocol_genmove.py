@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import io
 import time
+from typing import Any
 
+import pytest
+
+import core.protocol
 from core import find_game
+from core.ai.levels import Level
 from core.protocol import Session
+from core.time_control import time_control_of
 from tui.gtp import main
+from tui.play.clock import Clocks
 
 GAME = find_game("martian-chess")
 #: South's drone on a3 can take North's queen on a5.
@@ -89,6 +96,28 @@ def test_time_left_shortens_the_thinking_and_counts_down() -> None:
     elapsed = time.monotonic() - start
     assert elapsed < 3.0, f"took {elapsed:.1f} s with 2 s left on the clock"
     assert session.time_left is not None and session.time_left < 2.0
+
+
+@pytest.mark.parametrize("left", [0.3, 0.9, 4.0])
+def test_genmove_thinks_the_share_of_time_left_the_app_s_computer_seats_do(
+    left: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A controller's clock without increment and the app's clock of a 10+0 game with as
+    much time left give a computer the same seconds to think."""
+    asked: list[float | None] = []
+    real = core.protocol.Searcher
+
+    def searcher(game: Any, state: Any, level: Level, seed: int, **kwargs: Any) -> Any:
+        asked.append(level.seconds)
+        return real(game, state, level, seed, **kwargs)
+
+    monkeypatch.setattr(core.protocol, "Searcher", searcher)
+    session = Session()
+    ask(session, "new_game martian-chess")
+    ask(session, f"time_left {left}")
+    result(ask(session, "genmove hard"))
+    clocks = Clocks(time_control_of({"TimeControl": "10+0"}), 2, lambda: 0.0, [left, left])
+    assert asked == [pytest.approx(clocks.think_seconds(0))]
 
 
 def test_time_left_wants_a_number_of_seconds() -> None:
