@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager, suppress
 from dataclasses import dataclass, field
@@ -17,7 +18,10 @@ from net_helpers import ESCAPE_PAUSE, TYPING, TYPING_PAUSE, make_hall
 from test_ssh_support import WAIT_TIMEOUT, PyteScreen, run_scenario, serving
 from yarl import URL
 
+from core.registry import all_games
 from tui.net.app import net_app_factory
+from tui.net.server_hall import server_hall
+from tui.play.computer import ComputerRunner
 from tui.play.hall import TableHall
 from tui.ssh.server import GameServer
 from tui.web.names import NameRegistry
@@ -38,16 +42,16 @@ class Site:
 
 
 @asynccontextmanager
-async def serving_web(data_dir: Path, **settings: Any) -> AsyncIterator[Site]:
+async def serving_web(
+    data_dir: Path, *, database: str | None = None, **settings: Any
+) -> AsyncIterator[Site]:
     """A hall of tables served over SSH and to browsers, as ``pawnshop serve --web-port``
-    serves it."""
-    hall = make_hall(data_dir)
-    web = WebServer(NameRegistry(data_dir))
+    serves it (with ``--database``: its tables and names kept in that PostgreSQL database)."""
+    hall = make_hall(data_dir) if database is None else postgres_hall(data_dir, database)
+    web = WebServer(NameRegistry(data_dir, database))
     settings.setdefault("idle_timeout", None)
     try:
-        async with serving(
-            data_dir, web.noting_players(net_app_factory(hall)), **settings
-        ) as server:
+        async with serving(data_dir, net_app_factory(hall), **settings) as server:
             hall.start()
             await web.start(server)
             try:
@@ -56,7 +60,22 @@ async def serving_web(data_dir: Path, **settings: Any) -> AsyncIterator[Site]:
                 await web.close()
     finally:
         hall.close()
+        if database is not None:
+            hall.store.close()
         web.close_names()
+
+
+def postgres_hall(data_dir: Path, database: str) -> TableHall:
+    """``make_hall``'s hall keeping its tables in the PostgreSQL ``database``."""
+    from saves.store.postgres_tables import PostgresTableStore
+
+    log = logging.Logger("tables")
+    log.addHandler(logging.FileHandler(data_dir / "tables.log"))
+    store = PostgresTableStore(database)
+    games = list(all_games())
+    return server_hall(
+        data_dir, log, store=store, games=games, new_seed=lambda: 1, runner=ComputerRunner()
+    )
 
 
 @dataclass

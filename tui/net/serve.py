@@ -224,7 +224,7 @@ def serve_here(
     def sessions_app(info: SessionInfo) -> App[Any]:
         return net_app_factory(halls[0])(info)
 
-    app_factory = sessions_app if browsers is None else browsers.noting_players(sessions_app)
+    app_factory = sessions_app
 
     def ready(server: GameServer) -> None:
         hall = server_hall(config.data_dir, server.log, store=store)
@@ -273,9 +273,8 @@ def web_server(
     from tui.web.server import WebServer
 
     reuse_port = listening is not None and listening.reuse_port
-    browsers = WebServer(
-        NameRegistry(data_dir), host=args.web_host, port=args.web_port, reuse_port=reuse_port
-    )
+    names = NameRegistry(data_dir, getattr(args, "database", None))
+    browsers = WebServer(names, host=args.web_host, port=args.web_port, reuse_port=reuse_port)
     try:
         browsers.bind()
     except OSError as error:

@@ -4,11 +4,17 @@ A browser has no SSH key to tell it apart, so the server gives it one: a long ra
 kept in an HttpOnly cookie. The token's digest holds the names the browser took, and each
 name it plays under is a player of its own, whose identity (``PlayerIdentity.key_fingerprint``,
 ``web:`` and a digest of the token and the name) only that browser can be. The first browser
-to take a name holds it; another browser typing it is refused, and so is a browser typing a name an
-SSH key has played under, so nobody sits in another's seat by typing their name. The names
-are kept in ``web-names.sqlite3`` in the server's data folder, which every server process on
-the folder shares. Names are compared as people read them: case and compatibility forms
-folded.
+to take a name holds it; another browser typing it is refused, and so is a browser typing a
+name an SSH key holds (``tui.play.player_names``), so nobody sits in another's seat by typing
+their name.
+
+The names are kept in the server's store (``saves.store.sql_web_names``: SQLite in the data
+folder, or the PostgreSQL database of ``--database``), each with the same lease a key's name is
+held by: every server process on the store, on any machine, refuses a name another holds, to
+a browser or an SSH login. The ``web-names.sqlite3`` of earlier versions, in the data folder,
+is brought in the first time the names are opened and then renamed
+``web-names.sqlite3.imported``. Names are compared as people read them: case and
+compatibility forms folded.
 
 Every method reads or writes the database: call them off the event loop.
 """
@@ -16,7 +22,9 @@ Every method reads or writes the database: call them off the event loop.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
+import os
 import secrets
 import sqlite3
 import threading
@@ -24,28 +32,20 @@ import time
 import unicodedata
 from pathlib import Path
 
+from saves.store.sql_web_names import BROWSER_HOLDER_PREFIX, NameHolder, SqlWebNames, WebName
 from tui.play.identity import PlayerIdentity, display_name
+from tui.play.player_names import HOLD_SECONDS, held_name_key
 
+#: The file browsers' names were kept in by earlier versions, brought into the store once.
 FILE_NAME = "web-names.sqlite3"
+IMPORTED_SUFFIX = ".imported"
 #: What a browser identity's fingerprint starts with (an SSH key's starts with ``SHA256:``).
-WEB_PREFIX = "web:"
-#: Holders of a name.
-BROWSER = "browser"
-SSH_KEY = "ssh-key"
+WEB_PREFIX = BROWSER_HOLDER_PREFIX
 
 NO_NAME = "Choose a name with letters or digits in it."
 HELD_BY_BROWSER = "That name is taken by another browser; choose another."
 HELD_BY_KEY = "That name belongs to a player who connects with an SSH key; choose another."
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS web_names (
-    folded TEXT PRIMARY KEY,   -- the name as compared: casefolded, NFKC
-    name TEXT NOT NULL,        -- the name as shown
-    kind TEXT NOT NULL,        -- 'browser' or 'ssh-key'
-    holder TEXT NOT NULL,      -- the browser's identity or the key's fingerprint
-    last_used REAL NOT NULL
-)
-"""
+_REFUSALS = {NameHolder.BROWSER: HELD_BY_BROWSER, NameHolder.SSH_KEY: HELD_BY_KEY}
 
 
 def new_token() -> str:
@@ -73,22 +73,21 @@ def folded(name: str) -> str:
 
 
 class NameRegistry:
-    """The names held, in the data folder's ``web-names.sqlite3``."""
+    """The names browsers hold, in the server's store: SQLite in ``data_dir``, or the
+    PostgreSQL ``database``, opened on first use (off the loop)."""
 
-    def __init__(self, data_dir: Path) -> None:
-        self._path = data_dir / FILE_NAME
+    def __init__(self, data_dir: Path, database: str | None = None) -> None:
+        self._data_dir = data_dir
+        self._database = database
         self._lock = threading.Lock()
-        self._db: sqlite3.Connection | None = None
+        self._names: SqlWebNames | None = None
 
-    def _connection(self) -> sqlite3.Connection:
-        if self._db is None:
-            self._path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(self._path, timeout=10.0, check_same_thread=False)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute(_SCHEMA)
-            db.commit()
-            self._db = db
-        return self._db
+    def _store(self) -> SqlWebNames:
+        with self._lock:
+            if self._names is None:
+                self._names = _open(self._data_dir, self._database)
+                bring_in_file(self._names, self._data_dir / FILE_NAME)
+            return self._names
 
     def claim(self, token: str, typed: str) -> PlayerIdentity | str:
         """The player ``token``'s browser is under the name ``typed`` (taken for it now if
@@ -97,54 +96,55 @@ class NameRegistry:
         if not name:
             return NO_NAME
         holder = holder_of(token)
-        with self._lock:
-            db = self._connection()
-            with db:
-                db.execute("BEGIN IMMEDIATE")
-                row = db.execute(
-                    "SELECT kind, holder FROM web_names WHERE folded = ?", (folded(name),)
-                ).fetchone()
-                if row is not None and row[1] != holder:
-                    return HELD_BY_KEY if row[0] == SSH_KEY else HELD_BY_BROWSER
-                db.execute(
-                    "INSERT INTO web_names (folded, name, kind, holder, last_used)"
-                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (folded)"
-                    " DO UPDATE SET name = excluded.name, last_used = excluded.last_used",
-                    (folded(name), name, BROWSER, holder, time.time()),
-                )
+        refused = self._store().claim(
+            holder, folded(name), name, held_name_key(name), time.time(), HOLD_SECONDS
+        )
+        if refused is not None:
+            return _REFUSALS[refused]
         return browser_identity(token, name)
 
     def held_name(self, token: str) -> str | None:
         """The name the browser holding ``token`` used last, if any."""
-        holder = holder_of(token)
-        with self._lock:
-            row = (
-                self._connection()
-                .execute(
-                    "SELECT name FROM web_names WHERE holder = ? ORDER BY last_used DESC LIMIT 1",
-                    (holder,),
-                )
-                .fetchone()
-            )
-        return row[0] if row is not None else None
-
-    def note_player(self, player: PlayerIdentity) -> None:
-        """An SSH player came in: with a key, their name is theirs from now on (unless a
-        browser held it first)."""
-        fingerprint = player.key_fingerprint
-        if fingerprint is None or fingerprint.startswith(WEB_PREFIX) or not player.name:
-            return
-        with self._lock:
-            db = self._connection()
-            with db:
-                db.execute(
-                    "INSERT INTO web_names (folded, name, kind, holder, last_used)"
-                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (folded) DO NOTHING",
-                    (folded(player.name), player.name, SSH_KEY, fingerprint, time.time()),
-                )
+        return self._store().held_name(holder_of(token))
 
     def close(self) -> None:
         with self._lock:
-            if self._db is not None:
-                self._db.close()
-                self._db = None
+            if self._names is not None:
+                self._names.close()
+                self._names = None
+
+
+def _open(data_dir: Path, database: str | None) -> SqlWebNames:
+    if database is None:
+        from saves.store.sqlite_web_names import SqliteWebNames
+
+        return SqliteWebNames(data_dir)
+    from saves.store.postgres_web_names import PostgresWebNames
+
+    return PostgresWebNames(database)
+
+
+def bring_in_file(names: SqlWebNames, path: Path) -> int:
+    """Bring the browsers' names of an earlier version's ``web-names.sqlite3`` into the store
+    (each unless held there already), then rename the file so that it is read once; how many
+    came in. The names SSH keys played under are not brought: the store's own leases hold
+    those. A file that cannot be read is left where it is."""
+    if not path.exists():
+        return 0
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            rows = db.execute(
+                "SELECT folded, name, holder, last_used FROM web_names WHERE kind = 'browser'"
+            ).fetchall()
+    except sqlite3.Error:
+        return 0
+    kept = [
+        (WebName(str(fold), str(name), str(holder), float(used)), held_name_key(str(name)))
+        for fold, name, holder, used in rows
+        if display_name(str(name))
+    ]
+    added = names.bring_in(kept, time.time(), HOLD_SECONDS)
+    for suffix in ("", "-wal", "-shm"):
+        with contextlib.suppress(OSError):
+            os.replace(f"{path}{suffix}", f"{path}{IMPORTED_SUFFIX}{suffix}")
+    return added

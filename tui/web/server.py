@@ -26,13 +26,11 @@ from typing import Any, cast
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
-from textual.app import App
 
 from tui.play.identity import PlayerIdentity
 from tui.ssh.driver import clamp_size
 from tui.ssh.server import SHUTDOWN_GRACE, GameServer
 from tui.ssh.session import GameSession
-from tui.ssh.session_info import AppFactory, SessionInfo
 from tui.web.channel import BROWSER_TERM, WebSocketChannel
 from tui.web.names import NameRegistry, new_token
 
@@ -145,20 +143,6 @@ class WebServer:
             await runner.cleanup()
         if self._socket is not None:
             self._socket.close()
-
-    def noting_players(self, factory: AppFactory) -> AppFactory:
-        """``factory``, noting first every SSH player who comes in with a key: the name is
-        then that key's, which no browser may take (written on a thread: nothing waits for
-        the database on the loop)."""
-
-        def build(info: SessionInfo) -> App[Any]:
-            player = info.player
-            if player.key_fingerprint is not None:
-                loop = asyncio.get_running_loop()
-                loop.run_in_executor(None, self._names.note_player, player)
-            return factory(info)
-
-        return build
 
     def close_names(self) -> None:
         self._names.close()
