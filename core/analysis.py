@@ -153,17 +153,17 @@ def analyse_game(
     stop: StopFlag | None = None,
 ) -> Iterator[Progress]:
     """Judge every move of ``record``'s main line, annotating each node as it goes (its
-    ``evaluation``, the mover's win chance after it, and its verdict among its ``nags``);
-    yields after each move.
+    ``evaluation``, the mover's win chance after it, its verdict among its ``nags`` and the
+    ``best_line`` from the position before it); yields after each move.
 
     Stopping the iteration between moves cancels the rest and keeps what is done; ``stop``
-    also ends the search under way, whose move is then left as it was. Moves that already
-    have an evaluation are skipped unless ``again``, so a cancelled analysis resumes where it
+    also ends the search under way, whose move is then left as it was. Moves already judged
+    (``is_judged``) are skipped unless ``again``, so a cancelled analysis resumes where it
     stopped. A finished game is judged with everything revealed; an unfinished one as each
     player saw it.
     """
     nodes = record.mainline()
-    todo = [index for index, node in enumerate(nodes) if again or node.evaluation is None]
+    todo = [index for index, node in enumerate(nodes) if again or not is_judged(node)]
     if not todo:
         return
     game = record.game
@@ -206,8 +206,16 @@ def analyse_game(
         node.nags = tuple(n for n in node.nags if n not in VERDICT_NAGS) + (
             (nag,) if nag is not None else ()
         )
+        node.best_line = best.best_line_text
         judged = MoveAnalysis(node, mover, chance_before, chance_after, best, nag)
         yield Progress(done, len(todo), judged)
+
+
+def is_judged(node: Node) -> bool:
+    """Whether ``node``'s move has been judged: its evaluation and the best line from the
+    position before it are known (a file analysed before best lines were kept has only the
+    evaluation, and its moves are judged again)."""
+    return node.evaluation is not None and bool(node.best_line)
 
 
 def line_end_chance(

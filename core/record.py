@@ -39,6 +39,9 @@ class Node:
     #: Numeric annotation glyphs on the move (``$2`` a mistake, ``$4`` a blunder, ``$6`` an
     #: inaccuracy), in the order written.
     nags: tuple[int, ...] = ()
+    #: The computer's best line from the position before the move, in notation (its first
+    #: move is what it would have played instead; ``[%best ...]``); ``()`` where unknown.
+    best_line: tuple[str, ...] = ()
     #: The mover's time left on its clock after the move, in seconds (``[%clk H:MM:SS]``),
     #: ``None`` in a game without a clock.
     clock: float | None = None

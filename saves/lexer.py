@@ -24,8 +24,9 @@ class Token(NamedTuple):
     """One piece of movetext: ``kind`` is move, comment, open, close, stop (``|``: the line
     ends here, the variations after it go on from its last move), result, nag (``$4``: its
     number is ``text``), evaluation (a comment that is exactly ``[%eval 0.62]``: the win
-    chance is ``text``) or clock (a comment that is exactly ``[%clk 0:04:31]``: the mover's
-    time left, ``text``)."""
+    chance is ``text``), best (a comment that is exactly ``[%best c3-d4 c6-d5]``: the
+    computer's best line, ``text``) or clock (a comment that is exactly ``[%clk 0:04:31]``:
+    the mover's time left, ``text``)."""
 
     kind: str
     text: str
@@ -58,6 +59,10 @@ NAG = re.compile(r"\$(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)")
 #: (before unescaping): a win chance from 0 to 1. A player's comment that begins with ``[%``
 #: is written with its ``[`` escaped, so it never reads as one.
 EVALUATION = re.compile(r"\[%eval (0(?:\.\d{1,4})?|1(?:\.0{1,4})?)\]")
+
+#: The body of a comment that holds the computer's best line from the position before the
+#: move and nothing else: moves in notation, one space between them (``[%best c3-d4 c6-d5]``).
+BEST_LINE = re.compile(r"\[%best ([^\s\\\[\](){}|]+(?: [^\s\\\[\](){}|]+)*)\]")
 
 
 def split_lines(text: str) -> list[str]:
@@ -115,8 +120,11 @@ def tokenize(movetext: str, first_line: int) -> list[Token]:
             body = match.group("body")
             evaluation = EVALUATION.fullmatch(body.replace("\n", " "))
             clock = CLOCK_COMMENT.fullmatch(body.replace("\n", " "))
+            best = BEST_LINE.fullmatch(body.replace("\n", " "))
             if evaluation is not None:
                 tokens.append(Token("evaluation", evaluation.group(1), line))
+            elif best is not None:
+                tokens.append(Token("best", best.group(1), line))
             elif clock is not None:
                 tokens.append(Token("clock", clock.group(1), line))
             else:

@@ -82,7 +82,7 @@ def _replay(record: GameRecord, tokens: Sequence[Token], result: str) -> None:
                 )
             node = level.node
             node.comment = f"{node.comment} {token.text}" if node.comment else token.text
-        elif token.kind in ("nag", "evaluation", "clock"):
+        elif token.kind in ("nag", "evaluation", "best", "clock"):
             _annotate(level, outer, token)
         elif token.kind == "stop":
             if level.stopped or (outer and not level.moved):
@@ -109,23 +109,28 @@ def _replay(record: GameRecord, tokens: Sequence[Token], result: str) -> None:
     raise SaveProblem("is cut short: its moves do not end with a result such as *")
 
 
+#: The comment command of each annotation token, and what it is called in an error.
+_COMMANDS = {"evaluation": "eval", "best": "best", "clock": "clk"}
+_NAMES = {"evaluation": "an evaluation", "best": "a best line", "clock": "a clock time"}
+
+
 def _annotate(level: _Level, outer: Sequence[_Level], token: Token) -> None:
-    """Put a NAG, the computer's evaluation or the mover's clock time on the move just read.
-    Before the first move of the game an evaluation or a clock time is only text: it stays
-    the game's comment, as written."""
+    """Put a NAG, the computer's evaluation or best line, or the mover's clock time on the
+    move just read. Before the first move of the game a comment command is only text: it
+    stays the game's comment, as written."""
     node = level.node
     if token.kind != "nag" and node.parent is None and not outer:
-        text = f"[%{'eval' if token.kind == 'evaluation' else 'clk'} {token.text}]"
+        text = f"[%{_COMMANDS[token.kind]} {token.text}]"
         node.comment = f"{node.comment} {text}" if node.comment else text
     elif not level.moved:
-        what = {"nag": f"${token.text}", "evaluation": "an evaluation"}.get(
-            token.kind, "a clock time"
-        )
+        what = f"${token.text}" if token.kind == "nag" else _NAMES[token.kind]
         raise SaveProblem(f"has {what} that follows no move (line {token.line})")
     elif token.kind == "nag":
         node.nags = (*node.nags, int(token.text))
     elif token.kind == "clock":
         node.clock = parse_clk(token.text)
+    elif token.kind == "best":
+        node.best_line = tuple(token.text.split(" "))
     else:
         node.evaluation = float(token.text)
 

@@ -10,7 +10,7 @@ from core.record import GameRecord, Node
 from core.time_control import CLOCK_COMMENT, format_clk
 from saves.escapes import escape
 from saves.header import FORMAT_NAME, FORMAT_VERSION, TAG_NAME, is_derived
-from saves.lexer import EVALUATION
+from saves.lexer import BEST_LINE, EVALUATION
 
 LINE_WIDTH = 80
 DATE_FORMAT = "%Y.%m.%d"
@@ -95,18 +95,23 @@ def _movetext_atoms(record: GameRecord) -> list[str]:
     def add_comment(text: str) -> None:
         body = escape(text, "}")
         # A player's text, not the computer's evaluation or a clock time.
-        if EVALUATION.fullmatch(body) or CLOCK_COMMENT.fullmatch(body):
+        if any(command.fullmatch(body) for command in (EVALUATION, BEST_LINE, CLOCK_COMMENT)):
             body = "\\" + body
         for piece in f"{{{body}}}".split(" "):
             add(piece)
 
     def add_annotations(node: Node) -> None:
-        """The NAGs, then the evaluation and the clock time as one atom each (they never
-        wrap), before the comment."""
+        """The NAGs, then the evaluation, the best line and the clock time, before the
+        comment: the evaluation and the clock time one atom each (they never wrap), the best
+        line wrapping between its moves, as a comment does."""
         for nag in node.nags:
             add(f"${nag}")
         if node.evaluation is not None:
             add(f"{{[%eval {format_evaluation(node.evaluation)}]}}")
+        best = f"[%best {' '.join(node.best_line)}]"
+        if node.best_line and BEST_LINE.fullmatch(best):
+            for piece in f"{{{best}}}".split(" "):
+                add(piece)
         if node.clock is not None:
             add(f"{{[%clk {format_clk(node.clock)}]}}")
 

@@ -1,9 +1,10 @@
 """``pawnshop analyse FILE``: the computer's judgement of every move, written into the file.
 
-Each main-line move gets its evaluation and verdict (docs/save-format.md, "Analysis"); a
-progress line on stderr says how far it has come. The file is written atomically, in place
-unless ``--out`` names another; Ctrl+C stops and keeps the moves analysed so far, and the
-next run goes on from there. A file that cannot be read is one sentence and exit status 2.
+Each main-line move gets its evaluation, best line and verdict (docs/save-format.md,
+"Analysis"); a progress line on stderr says how far it has come. The file is written
+atomically, in place unless ``--out`` names another; Ctrl+C stops and keeps the moves
+analysed so far, and the next run goes on from there. A file that cannot be read is one
+sentence and exit status 2.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ def add_analyse_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
         help="have the computer judge every move of a saved game",
         description=(
             "Have the computer judge every move of a saved game's main line: its player's win "
-            "chance after it ({[%%eval 0.62]}) and, for a move that lowered it, $6 (?!), $2 (?) "
+            "chance after it ({[%%eval 0.62]}), the best line from the position before it "
+            "({[%%best c3-d4 c6-d5]}) and, for a move that lowered the chance, $6 (?!), $2 (?) "
             "or $4 (??). The annotated game is written back in place unless --out is given. "
             "Moves already judged are skipped (--again judges them anew); Ctrl+C keeps what "
             "is done."

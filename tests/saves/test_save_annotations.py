@@ -93,3 +93,63 @@ def test_a_nag_without_a_move_is_one_clear_sentence(movetext: str, problem: str)
     with pytest.raises(SaveError) as caught:
         loads(HEAD + movetext)
     assert problem in str(caught.value)
+
+
+def test_best_lines_round_trip_apart_from_the_players_comments_and_variations() -> None:
+    record = annotated_record()
+    first, second, _ = record.mainline()
+    first.best_line = ("c3-d4", "c6-d5", "d4-c5")
+    second.best_line = ("b6-a5",)
+    record.goto(first)
+    record.play_text("b6-a5")  # a player's own variation
+    text = dumps(record)
+    words = " ".join(text.split())  # the movetext wraps at 80 columns
+    assert "1. c3-d4 {[%eval 0.55]} {[%best c3-d4 c6-d5 d4-c5]} {my opening}" in words
+    assert "2. c6-d5 $2 {[%eval 0.31]} {[%best b6-a5]} {I missed it} (2. b6-a5)" in words
+    again = loads(text)
+    kept_first, kept_second, third = again.mainline()
+    assert kept_first.best_line == ("c3-d4", "c6-d5", "d4-c5")
+    assert (kept_second.best_line, kept_second.comment) == (("b6-a5",), "I missed it")
+    assert third.best_line == ()
+    assert [child.notation for child in kept_first.children] == ["c6-d5", "b6-a5"]
+    assert kept_first.children[1].best_line == ()
+    assert dumps(again) == text
+
+
+def test_a_long_best_line_wraps_between_its_moves_and_reads_back() -> None:
+    record = annotated_record()
+    line = tuple(f"a{n}-b{n}" for n in range(1, 9)) * 3
+    record.mainline()[0].best_line = line
+    text = dumps(record)
+    assert all(len(row) <= 80 for row in text.splitlines() if not row.startswith("["))
+    assert loads(text).mainline()[0].best_line == line
+    assert dumps(loads(text)) == text
+
+
+@pytest.mark.parametrize(
+    "comment", ["[%best c3-d4 and more] x", "[%best]", "[%best  c3-d4]", "[%best c3-d4 ]"]
+)
+def test_only_a_comment_that_is_exactly_a_best_line_is_read_as_one(comment: str) -> None:
+    node = loads(HEAD + "1. c3-d4 {" + comment + "} *").mainline()[0]
+    assert node.best_line == ()
+    assert node.comment == comment
+
+
+def test_a_players_comment_that_looks_like_a_best_line_stays_text() -> None:
+    record = annotated_record()
+    record.mainline()[2].comment = "[%best c3-d4]"
+    text = dumps(record)
+    assert "{\\[%best c3-d4]}" in text
+    third = loads(text).mainline()[2]
+    assert (third.best_line, third.comment) == ((), "[%best c3-d4]")
+
+
+def test_a_best_line_before_the_first_move_is_the_games_comment() -> None:
+    record = loads(HEAD + "{[%best c3-d4]} 1. c3-d4 *")
+    assert record.root.comment == "[%best c3-d4]"
+
+
+def test_a_best_line_in_a_variation_before_its_move_is_one_clear_sentence() -> None:
+    with pytest.raises(SaveError) as caught:
+        loads(HEAD + "1. c3-d4 ({[%best b3-c4]} 1. b3-c4) *")
+    assert "has a best line that follows no move" in str(caught.value)

@@ -37,6 +37,9 @@ def test_analyse_writes_every_moves_evaluation_into_the_file(tmp_path: Path, cap
     assert main(["analyse", str(path), "--level", "easy", "--seconds", "0.05"]) == 0
     record = load(path)
     assert all(node.evaluation is not None for node in record.mainline())
+    for node in record.mainline():  # the best line from the position before each move
+        assert node.parent is not None and node.best_line
+        record.game.parse_move(node.parent.state, node.best_line[0])
     assert record.mainline()[0].comment == "my own words"
     err = capsys.readouterr().err
     assert "analysing: move 4 of 4" in err

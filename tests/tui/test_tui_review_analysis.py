@@ -16,6 +16,7 @@ from test_tui_review_hidden import unfinished_with_secrets
 from textual.pilot import Pilot
 from tui_helpers import NOW, SIZE, app_test, board_screen, make_app, martian_record
 
+from core.analysis import analyse_game
 from core.analysis_marks import BLUNDER, MISTAKE, VERDICT_NAGS
 from core.record import GameRecord
 from saves.autosave import write_autosave
@@ -342,6 +343,40 @@ async def test_an_autosave_reviewed_gets_no_file_beside_it(data_dir: Path, quick
         assert status(pilot) == "analysis done: S saves the game with it"
         assert autosave_files(data_dir) == [kept]
         assert kept.read_bytes() == before
+
+
+@app_test
+async def test_a_game_analysed_before_shows_its_best_lines_b_and_puzzles_at_once(
+    data_dir: Path,
+) -> None:
+    record = martian_record(MAIN)
+    for _ in analyse_game(record, "normal", 0.05):
+        pass
+    lines = [node.best_line for node in record.mainline()]
+    mistakes = [i for i, node in enumerate(record.mainline()) if set(VERDICT_NAGS) & set(node.nags)]
+    assert all(lines) and mistakes
+    save_game(data_dir, "analysed.pawn", record)
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "analysed.pawn")
+        screen = board_screen(app)
+        record = screen.record
+        await pilot.press("home", "right")  # after the first move: the line found for move 2
+        first = record.current
+        best = lines[1]
+        assert "best: " + best[0] in status(pilot)
+        move = record.game.parse_move(record.state, best[0])
+        hint = tuple(record.game.move_path(record.state, move))
+        assert screen.query_one(BoardWidget).hint == hint
+        await pilot.press("B")
+        await pilot.press("right")
+        assert record.current.parent is first and record.current.notation == best[0]
+        await pilot.press("home", "L")
+        mistake = record.mainline()[mistakes[0]]
+        assert record.current is mistake.parent
+        assert status(pilot).startswith("puzzle: ")
+        await pilot.press("colon", *lines[mistakes[0]][0], "enter")
+        assert status(pilot).startswith(f"right: {lines[mistakes[0]][0]} is the computer's")
 
 
 def test_the_progress_bar_reads_in_ascii() -> None:

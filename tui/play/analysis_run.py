@@ -22,10 +22,13 @@ from typing import Any
 from core.analysis import analyse_game
 from core.record import GameRecord, Node
 from saves.format import dumps, loads
-from tui.play.computer import _start_resource_tracker
+from tui.play.computer import start_resource_tracker
 
 #: How long ``close`` waits for the process to end before ending it by force.
 EXIT_SECONDS = 2.0
+#: How long ``next_report`` reads on once the process has ended: what it sent before it ended
+#: is already in the pipe, so this is only a bound.
+DRAIN_SECONDS = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +72,7 @@ class AnalysisRun:
 
     def __init__(self, record: GameRecord, level: str = "normal", seconds: float | None = None):
         context = multiprocessing.get_context("spawn")
-        _start_resource_tracker()  # the queue and the event are shared through it
+        start_resource_tracker()  # the queue and the event are shared through it
         self._reports: Any = context.Queue()
         self._stop = context.Event()
         self._process = context.Process(
@@ -80,6 +83,7 @@ class AnalysisRun:
         self.finished = False
 
     def start(self) -> None:
+        """Start the process (tens of milliseconds: call it off the event loop)."""
         self._process.start()
 
     def stop(self) -> None:
@@ -100,7 +104,12 @@ class AnalysisRun:
         except queue.Empty:
             if self._process.is_alive() or self._process.exitcode is None:
                 return False
-            report = None  # the process died without a word
+            # It ended after the wait ran out: whatever it sent before ending is in the pipe
+            # by now (its last moves and the ``None`` that ends them), so read on once.
+            try:
+                report = self._reports.get(timeout=DRAIN_SECONDS)
+            except queue.Empty:
+                report = None  # the process died without a word
         if report is None:
             self.finished = True
         return report
@@ -124,4 +133,5 @@ def apply_judged(mainline: list[Node], judged: JudgedMove) -> Node | None:
     node = mainline[judged.index]
     node.evaluation = judged.evaluation
     node.nags = judged.nags
+    node.best_line = judged.best_line
     return node

@@ -15,18 +15,21 @@ of 10, 20, 30 points), what was best instead and the best line from here, whose 
 marked on the board as a hint; the evaluation graph (``tui.widgets.eval_graph``) under the
 log. ``]`` and ``[`` go to the next and previous mistake of either side, ``B`` plays the best
 line from here as a variation, ``L`` sets the mistakes as puzzles
-(``tui.screens.review_puzzles``). The best lines are known only for moves analysed since the
-game was opened: the save file keeps the chances and verdicts, not the lines.
+(``tui.screens.review_puzzles``). The best line from a position is kept on the move
+analysed from there (``Node.best_line``) and saved with it (``[%best ...]``), so a game
+analysed before shows its lines, ``B`` and the puzzles as soon as it is opened.
 """
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.worker import get_current_worker
 
 from core.ai import plugin_for
+from core.analysis import is_judged
 from core.analysis_marks import BLUNDER, INACCURACY, MISTAKE, VERDICT_NAGS, VERDICT_SYMBOLS
 from core.errors import PawnshopError
 from core.game import Game
@@ -88,8 +91,6 @@ class ReviewAnalysis:
     def __init__(self, screen: BoardScreen) -> None:
         self.screen = screen
         self.run: AnalysisRun | None = None
-        #: The best line from each position analysed, by the position's node.
-        self.best_lines: dict[int, tuple[Node, tuple[str, ...]]] = {}
         #: Its mistakes as puzzles (``L``).
         self.puzzles = MistakePuzzles(self)
         screen.call_later(self.show_once_mounted)
@@ -112,11 +113,10 @@ class ReviewAnalysis:
         if not record.mainline():
             screen.say("there are no moves to analyse", error=True)
             return
-        if all(node.evaluation is not None for node in record.mainline()):
+        if all(is_judged(node) for node in record.mainline()):
             screen.say("every move is already analysed")
             return
         self.run = run = AnalysisRun(record, self.LEVEL, self.SECONDS)
-        run.start()
         self._show_graph()
         screen.say(f"analysing {progress_bar(0, 1)} starting · A or Esc stops")
         storage = host(screen).storage
@@ -128,11 +128,19 @@ class ReviewAnalysis:
             self.screen.say("stopping the analysis…")
 
     def _read(self, run: AnalysisRun, storage: Storage) -> None:
-        """On a worker thread: hand each report to the screen until the run ends. If the
-        screen goes meanwhile (the app quits), the analysis stops and what it judged is
-        written onto the record and saved here: nothing else holds the record then."""
+        """On a worker thread: start the process (off the event loop: it takes tens of
+        milliseconds), then hand each report to the screen until the run ends. If the screen
+        goes meanwhile (the app quits), the analysis stops and what it judged is written onto
+        the record and saved here: nothing else holds the record then."""
         app, worker = self.screen.app, get_current_worker()
         gone = False
+        try:
+            run.start()
+        except OSError as error:
+            run.finished = True
+            with contextlib.suppress(RuntimeError):  # the app has stopped
+                app.call_from_thread(self._failed, run, f"the analysis could not start: {error}")
+            return
         while True:
             if worker.is_cancelled:
                 gone = True
@@ -158,21 +166,24 @@ class ReviewAnalysis:
 
     def _judged(self, judged: JudgedMove) -> None:
         screen = self.screen
-        node = apply_judged(screen.record.mainline(), judged)
-        if node is not None and node.parent is not None and judged.best_line:
-            self.best_lines[id(node.parent)] = (node.parent, judged.best_line)
+        apply_judged(screen.record.mainline(), judged)
         screen.log_shown = None  # the verdicts show in the log
         screen.refresh_view()
         self.refresh()
         bar = progress_bar(judged.done, judged.total)
         screen.say(f"analysing {bar} {judged.done} of {judged.total} · A or Esc stops")
 
+    def _failed(self, run: AnalysisRun, why: str) -> None:
+        if self.run is run:
+            self.run = None
+            self.screen.say(why, error=True)
+
     def _ended(self, run: AnalysisRun) -> None:
         if self.run is not run:
             return
         self.run = None
         screen = self.screen
-        left = sum(node.evaluation is None for node in screen.record.mainline())
+        left = sum(not is_judged(node) for node in screen.record.mainline())
         done = "analysis stopped" if left else "analysis done"
         screen.say(f"{done}: {self._keep(host(screen).storage)}")
 
@@ -252,15 +263,15 @@ class ReviewAnalysis:
         unfinished game, whose review shows only what the reviewing seat sees, only where that
         seat is to move or nothing is hidden from it (another seat's line was found from what
         that seat knows)."""
-        kept = self.best_lines.get(id(node))
-        if kept is None or kept[0] is not node:
+        kept = next((child.best_line for child in node.children if child.best_line), ())
+        if not kept:
             return ()
         everything, seat = self.screen.review.game.sight()
         game = self.screen.record.game
         to_move = game.to_move(node.state)
         if not everything and to_move != seat and game.view(node.state, seat) != node.state:
             return ()
-        return kept[1]
+        return kept
 
     def describe(self) -> str:
         """The current move judged, in words ("" if it is not analysed)."""
@@ -323,6 +334,9 @@ class ReviewAnalysis:
             screen.say(refusal, error=True)
             return
         played = screen.review.game.play_line(list(line))
+        if not played:
+            screen.say(f"the best line kept here, {line[0]}, is not a move here", error=True)
+            return
         screen.position_changed(
             f"the best line, {len(played)} moves, is a variation from here: → steps through it"
         )
