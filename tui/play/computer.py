@@ -204,7 +204,7 @@ class ComputerRunner:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            _start_resource_tracker()
+            start_resource_tracker()
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=self._context,
@@ -284,7 +284,7 @@ class ComputerRunner:
             worker.join(timeout=WORKER_EXIT_SECONDS)
 
 
-def _start_resource_tracker() -> None:
+def start_resource_tracker() -> None:
     """Start multiprocessing's resource tracker with the real standard error.
 
     The tracker process inherits ``sys.stderr``'s file descriptor; inside a running Textual
