@@ -160,3 +160,22 @@ def test_a_stored_room_keeps_its_lines_for_the_next_server_process(tmp_path: Pat
     with SqlitePlayerStore(tmp_path) as again:
         assert list(stored_room(again, LOBBY, time).lines) == said
         assert [line.text for line in stored_room(again, "4", time).lines] == ["at the table"]
+
+
+def test_mutes_lists_the_muted_names_and_one_set_serves_every_room() -> None:
+    """One session's set of mutes, handed to the viewer of each room, hides a person in all
+    of them; ``/mutes`` lists them, hostile names as typed."""
+    first, _ = room()
+    second, _ = room()
+    muted: set[str] = set()
+    lobby = ChatViewer("ann", is_player=False, muted=muted)
+    table = ChatViewer("ann", is_player=True, muted=muted)
+    assert typed(first, lobby, "name:ann", "/mutes") == "You have muted nobody."
+    typed(first, lobby, "name:ann", "/mute bob")
+    typed(first, lobby, "name:ann", "/mute [b]x[/]")
+    second.say("name:bob", "bob", "hello")
+    assert table.shown(second.lines) == []
+    assert typed(second, table, "name:ann", "/mutes") == "Muted: [b]x[/], bob."
+    typed(second, table, "name:ann", "/unmute bob")
+    assert typed(first, lobby, "name:ann", "/mutes") == "Muted: [b]x[/]."
+    assert [line.text for line in table.shown(second.lines)] == ["hello"]

@@ -81,6 +81,9 @@ class NetApp(PawnshopApp):
         self.hall = hall
         self.player = player
         self.ascii_board = ascii_board
+        #: The names this session's player muted (``/mute NAME``), kept by every chat panel
+        #: they open, in the lobby and at each table, until the session ends.
+        self.chat_mutes: set[str] = set()
 
     def on_unmount(self) -> None:
         super().on_unmount()

@@ -110,7 +110,7 @@ class LobbyScreen(Screen[None]):
         yield ChatPanel(
             chat_rooms_of(self.hall),
             LOBBY,
-            ChatViewer(self.player.name, is_player=False),
+            ChatViewer(self.player.name, is_player=False, muted=self.net_app.chat_mutes),
             self.player.key,
         )
         yield KeyFooter()

@@ -113,7 +113,11 @@ class TableScreen(BoardScreen):
             ChatPanel(
                 chat_rooms_of(self.net_app.hall),
                 str(self.table_seat.table_number),
-                ChatViewer(self.player.name, is_player=self.seat is not None),
+                ChatViewer(
+                    self.player.name,
+                    is_player=self.seat is not None,
+                    muted=self.net_app.chat_mutes,
+                ),
                 self.player.key,
                 hint="Tab: chat",
             )

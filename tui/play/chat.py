@@ -136,8 +136,8 @@ class ChatViewer:
     spectators_hidden: bool = False
 
     def command(self, typed: str) -> str:
-        """Run a command (``/mute NAME``, ``/unmute NAME``, ``/spectators on|off``) and say
-        what it did; ``ChatRefused`` for one that is not."""
+        """Run a command (``/mute NAME``, ``/unmute NAME``, ``/mutes``, ``/spectators on|off``)
+        and say what it did; ``ChatRefused`` for one that is not."""
         word, _, rest = typed.strip().partition(" ")
         argument = display_name(rest)
         if word == "/mute" or word == "/unmute":
@@ -152,6 +152,10 @@ class ChatViewer:
                 raise ChatRefused(f"{argument} is not muted.")
             self.muted.discard(argument.casefold())
             return f"{argument} is no longer muted."
+        if word == "/mutes":
+            if not self.muted:
+                return "You have muted nobody."
+            return f"Muted: {', '.join(sorted(self.muted))}."
         if word == "/spectators":
             if not self.is_player:
                 raise ChatRefused("Only a player at the table may hide what spectators say.")
@@ -165,7 +169,7 @@ class ChatViewer:
             )
         raise ChatRefused(
             f"There is no command {display_name(word)!r}: "
-            "try /mute NAME, /unmute NAME or /spectators on|off."
+            "try /mute NAME, /unmute NAME, /mutes or /spectators on|off."
         )
 
     def sees(self, line: ChatLine) -> bool:
