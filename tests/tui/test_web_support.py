@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import ssl
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager, suppress
 from dataclasses import dataclass, field
@@ -38,17 +39,22 @@ class Site:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.web.port}"
+        return f"{self.web.scheme}://127.0.0.1:{self.web.port}"
 
 
 @asynccontextmanager
 async def serving_web(
-    data_dir: Path, *, database: str | None = None, **settings: Any
+    data_dir: Path,
+    *,
+    database: str | None = None,
+    tls: ssl.SSLContext | None = None,
+    **settings: Any,
 ) -> AsyncIterator[Site]:
     """A hall of tables served over SSH and to browsers, as ``pawnshop serve --web-port``
-    serves it (with ``--database``: its tables and names kept in that PostgreSQL database)."""
+    serves it (with ``--database``: its tables and names kept in that PostgreSQL database;
+    with ``tls``: over HTTPS, as with ``--web-cert`` and ``--web-key``)."""
     hall = make_hall(data_dir) if database is None else postgres_hall(data_dir, database)
-    web = WebServer(NameRegistry(data_dir, database))
+    web = WebServer(NameRegistry(data_dir, database), tls=tls)
     settings.setdefault("idle_timeout", None)
     try:
         async with serving(data_dir, net_app_factory(hall), **settings) as server:
@@ -147,27 +153,33 @@ class BrowserTerminal:
 class Browser:
     """One browser: its cookies, the names it takes and its tabs."""
 
-    def __init__(self, site: Site, stack: AsyncExitStack) -> None:
+    def __init__(
+        self, site: Site, stack: AsyncExitStack, trust: ssl.SSLContext | None = None
+    ) -> None:
+        """``trust``: the certificates an HTTPS site's is checked against."""
         self.site = site
         self._stack = stack
+        self._trust = trust
         self.client: aiohttp.ClientSession | None = None
 
-    async def _session(self) -> aiohttp.ClientSession:
+    async def http_client(self) -> aiohttp.ClientSession:
+        """The browser's HTTP client, with its own cookie jar."""
         if self.client is None:
             jar = aiohttp.CookieJar(unsafe=True)  # cookies of 127.0.0.1 kept too
+            connector = aiohttp.TCPConnector(ssl=self._trust) if self._trust else None
             self.client = await self._stack.enter_async_context(
-                aiohttp.ClientSession(cookie_jar=jar)
+                aiohttp.ClientSession(cookie_jar=jar, connector=connector)
             )
         return self.client
 
     async def join(self, name: str) -> tuple[int, dict[str, Any]]:
         """Type ``name`` in the page's form: the server's status and answer."""
-        client = await self._session()
+        client = await self.http_client()
         async with client.post(f"{self.site.url}/join", json={"name": name}) as response:
             return response.status, await response.json()
 
     async def hello(self) -> dict[str, Any]:
-        client = await self._session()
+        client = await self.http_client()
         async with client.get(f"{self.site.url}/hello") as response:
             answer: dict[str, Any] = await response.json()
             return answer
@@ -179,10 +191,11 @@ class Browser:
 
     async def open(self, name: str, size: tuple[int, int] = (80, 24)) -> BrowserTerminal:
         """A tab playing as ``name`` (the page's WebSocket)."""
-        client = await self._session()
+        client = await self.http_client()
         width, height = size
         query = {"name": name, "width": str(width), "height": str(height)}
-        socket = await client.ws_connect(f"{self.site.url}/ws", params=query)
+        address = self.site.url.replace("http", "ws", 1)  # ws://, or wss:// over TLS
+        socket = await client.ws_connect(f"{address}/ws", params=query)
         terminal = BrowserTerminal(socket, PyteScreen(width, height))
         reader = asyncio.get_running_loop().create_task(terminal.read())
         self._stack.push_async_callback(_close, socket, reader)

@@ -49,6 +49,8 @@ WEB_PORT_HELP = (
 WEB_HOST_HELP = (
     "the address browsers reach (default: %(default)s; 0.0.0.0 opens it to every network)"
 )
+WEB_CERT_HELP = "serve the page over HTTPS with this PEM certificate (chain) file; needs --web-key"
+WEB_KEY_HELP = "the PEM private key of --web-cert"
 AUTH_HELP = (
     "none: the SSH user name is the player; publickey: any key is let in and its "
     "fingerprint is the player, who keeps the name it first logged in under (default: none "
@@ -77,6 +79,8 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
     option("--workers", type=int, default=default_workers(), metavar="N", help=WORKERS_HELP)
     option("--web-port", type=int, metavar="PORT", help=WEB_PORT_HELP)
     option("--web-host", default="127.0.0.1", metavar="HOST", help=WEB_HOST_HELP)
+    option("--web-cert", metavar="FILE", help=WEB_CERT_HELP)
+    option("--web-key", metavar="FILE", help=WEB_KEY_HELP)
 
 
 def server_data_dir(given: str | None) -> Path:
@@ -103,6 +107,10 @@ def run_serve(args: argparse.Namespace) -> int:
             f"pawnshop: --web-port {web_port} is not a TCP port number (0 to 65535)",
             file=sys.stderr,
         )
+        return 2
+    tls = web_tls(args)
+    if isinstance(tls, str):
+        print(f"pawnshop: {tls}", file=sys.stderr)
         return 2
     if getattr(args, "auth", None) is None:  # decided here, once, for every worker
         from tui.ssh.config import default_auth
@@ -166,7 +174,24 @@ def web_address_error(args: argparse.Namespace, error: OSError) -> str:
 def web_url(args: argparse.Namespace) -> str:
     host = args.web_host
     shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{args.web_port}/"
+    scheme = "https" if getattr(args, "web_cert", None) else "http"
+    return f"{scheme}://{shown}:{args.web_port}/"
+
+
+def web_tls(args: argparse.Namespace) -> Any:
+    """The TLS settings of ``--web-cert`` and ``--web-key`` (``None`` without them), or the
+    sentence saying why they will not do."""
+    cert, key = getattr(args, "web_cert", None), getattr(args, "web_key", None)
+    if cert is None and key is None:
+        return None
+    if getattr(args, "web_port", None) is None:
+        return "--web-cert and --web-key serve the page of --web-port: give it too."
+    from tui.web.tls import CertificateProblem, server_tls
+
+    try:
+        return server_tls(cert, key)
+    except CertificateProblem as problem:
+        return str(problem)
 
 
 def server_config(args: argparse.Namespace) -> Any:
@@ -273,8 +298,13 @@ def web_server(
     from tui.web.server import WebServer
 
     reuse_port = listening is not None and listening.reuse_port
+    tls = web_tls(args)
+    if isinstance(tls, str):
+        return tls
     names = NameRegistry(data_dir, getattr(args, "database", None))
-    browsers = WebServer(names, host=args.web_host, port=args.web_port, reuse_port=reuse_port)
+    browsers = WebServer(
+        names, host=args.web_host, port=args.web_port, reuse_port=reuse_port, tls=tls
+    )
     try:
         browsers.bind()
     except OSError as error:

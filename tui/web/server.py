@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import json
 import socket
+import ssl
 from pathlib import Path
 from typing import Any, cast
 from urllib.parse import urlsplit
@@ -68,14 +69,23 @@ class WebServer:
         host: str = "127.0.0.1",
         port: int = 0,
         reuse_port: bool = False,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
+        """``tls``: serve over HTTPS with these settings (``tui.web.tls``); the name cookie is
+        then ``Secure``."""
         self._game_server: GameServer | None = None
+        self._tls = tls
         self._names = names
         self._host = host
         self._port = port
         self._reuse_port = reuse_port
         self._runner: web.AppRunner | None = None
         self._socket: socket.socket | None = None
+
+    @property
+    def scheme(self) -> str:
+        """How the page's address begins: ``https`` with TLS, else ``http``."""
+        return "https" if self._tls is not None else "http"
 
     @property
     def port(self) -> int:
@@ -126,8 +136,10 @@ class WebServer:
             app, access_log=None, handle_signals=False, shutdown_timeout=SHUTDOWN_GRACE
         )
         await self._runner.setup()
-        await web.SockSite(self._runner, self._socket).start()
-        game_server.log.info("answering browsers on %s port %d", self._host, self.port)
+        await web.SockSite(self._runner, self._socket, ssl_context=self._tls).start()
+        game_server.log.info(
+            "answering browsers (%s) on %s port %d", self.scheme, self._host, self.port
+        )
 
     async def serve(self, game_server: GameServer) -> None:
         """Answer browsers until cancelled (the server stopping), then close."""
@@ -178,7 +190,13 @@ class WebServer:
             return web.json_response({"error": claimed}, status=409)
         response = web.json_response({"name": claimed.name})
         response.set_cookie(
-            COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="Strict", path="/"
+            COOKIE,
+            token,
+            max_age=COOKIE_AGE,
+            httponly=True,
+            samesite="Strict",
+            path="/",
+            secure=self._tls is not None,
         )
         self.game_server.log.info("browser %s took the name %s", claimed.key, claimed.name)
         return response
