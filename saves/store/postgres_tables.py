@@ -25,15 +25,14 @@ from __future__ import annotations
 
 import builtins
 import threading
-import time
-import uuid
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from typing import Any
 
 import psycopg
 
 from saves.store.postgres import StoreUnavailable, connect, open_store, where
+from saves.store.postgres_listener import NoticeListener
 from saves.store.sql_tables import FEED_KEPT, TABLE_FIELDS, SqlTableStore, table_of
 from saves.store.tables import StoredTable, TableStatus, TableStoreError
 
@@ -44,11 +43,6 @@ CHANNEL = "pawnshop_table_changes"
 #: The advisory locks that number new tables and the feed's rows, one transaction at a time.
 NUMBERING_LOCK = 0x7061776F
 FEED_LOCK = 0x70617770
-#: The longest a wait listens before looking again whether the store was closed or its
-#: listening connection lost (a close wakes it at once all the same).
-LISTEN_SLICE = 0.5
-#: How long a wait whose connection was lost leaves the server before connecting again.
-RECONNECT_PAUSE = 0.5
 
 _NOW = "SELECT extract(epoch FROM clock_timestamp())::double precision"
 
@@ -70,44 +64,31 @@ class PostgresTableStore(SqlTableStore):
         self.clock = clock
         self.notices: builtins.list[str] = []
         self._lock = threading.RLock()
-        self._listening = threading.Lock()
         self._closing = threading.Event()
-        self._wake_channel = f"pawnshop_wake_{uuid.uuid4().hex}"
-        self._listener: Connection | None = None
-        self._heard = 0
         self.connection: Connection = open_store(url)
+        self._listener = NoticeListener(
+            url, CHANNEL, "SELECT coalesce(max(seq), 0) FROM server_changes"
+        )
 
     # -- the change feed -------------------------------------------------------------------
 
     def wait_for_change(self, cursor: int, timeout: float) -> bool:
-        """Listen on a connection of this wait's own for the feed's ``NOTIFY``; the newest
-        number heard (or read from the feed after connecting) tells whether a change after
-        ``cursor`` is there."""
-        deadline = time.monotonic() + timeout
-        with self._listening:
-            while not self._closing.is_set():
-                try:
-                    if self._newest_heard() > cursor:
-                        return True
-                except (StoreUnavailable, psycopg.Error):
-                    self._drop_listener()
-                    self._closing.wait(min(RECONNECT_PAUSE, max(0.0, deadline - time.monotonic())))
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return False
-                self._hear(min(LISTEN_SLICE, left))
+        """Listen on a connection of the wait's own for the feed's ``NOTIFY``
+        (``saves.store.postgres_listener``); the newest number heard (or read from the feed
+        after connecting) tells whether a change after ``cursor`` is there."""
+        if self._closing.is_set():
             return False
+        newest = self._listener.wait(cursor, timeout)
+        return newest > cursor and not self._closing.is_set()
 
     def close(self) -> None:
         if self._closing.is_set():
             return
         self._closing.set()
         with self._lock:
-            with suppress(psycopg.Error):  # wakes a wait under way at once
-                self.connection.execute("SELECT pg_notify(%s, '')", (self._wake_channel,))
+            self._listener.wake(self.connection)  # ends a wait under way at once
             self.connection.close()
-        with self._listening:
-            self._drop_listener()
+        self._listener.close()
 
     # -- inside ------------------------------------------------------------------------------
 
@@ -184,42 +165,6 @@ class PostgresTableStore(SqlTableStore):
             seats = self._seat_rows(db, number)
         _forget_old_changes(db, announced)
         return table_of(moved, seats.fetchall())
-
-    def _newest_heard(self) -> int:
-        """The newest change this store has heard of, listening from now on: after
-        (re)connecting, the feed's newest number, as a change made while nobody listened
-        sends no notice that will arrive."""
-        if self._listener is None or self._listener.closed or self._listener.broken:
-            self._drop_listener()
-            listener = connect(self.url)
-            try:
-                listener.execute(f"LISTEN {CHANNEL}")
-                listener.execute(f"LISTEN {self._wake_channel}")
-                newest = _one(listener, "SELECT coalesce(max(seq), 0) FROM server_changes")
-            except BaseException:
-                listener.close()
-                raise
-            self._listener = listener
-            self._heard = max(self._heard, int(newest[0]))
-        return self._heard
-
-    def _hear(self, seconds: float) -> None:
-        """Wait up to ``seconds`` for a notice, and remember the newest change it names."""
-        listener = self._listener
-        if listener is None:
-            return
-        try:
-            for notice in listener.notifies(timeout=seconds, stop_after=1):
-                if notice.channel == CHANNEL and notice.payload.isdigit():
-                    self._heard = max(self._heard, int(notice.payload))
-        except psycopg.Error:
-            self._drop_listener()  # the next look connects again and reads the feed
-
-    def _drop_listener(self) -> None:
-        if self._listener is not None:
-            with suppress(psycopg.Error):
-                self._listener.close()
-            self._listener = None
 
 
 def _one(db: Connection, sql: str, parameters: Sequence[Any] = ()) -> tuple[Any, ...]:

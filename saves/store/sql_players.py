@@ -4,7 +4,9 @@ player and game, ``core.ratings``).
 
 ``SqlPlayerStore`` does all of it but talk to the database: a store gives it a connection
 (``connection``, used under ``_lock``) and its write transactions (``_transaction``), and
-says how its SQL spells a parameter and a row lock (``PARAMETER``, ``FOR_UPDATE``):
+says how its SQL spells a parameter and a row lock (``PARAMETER``, ``FOR_UPDATE``), how a
+chat line is numbered in commit order and announced (``_order_chat``, ``_announce_chat``),
+and how a process waits for lines kept by another (``wait_for_chat``):
 ``saves.store.sqlite_players`` and ``saves.store.postgres_players``. A rated game's two
 ratings are read and written in one transaction, so that two games finishing at once in two
 processes never lose one's change.
@@ -84,12 +86,26 @@ class SqlPlayerStore(ABC):
         """Keep a line (already cleaned by ``tui.play.chat``) and return it with its ``seq``."""
         p = self.PARAMETER
         with self._transaction() as db:
+            self._order_chat(db)
             row = db.execute(
                 "INSERT INTO server_chat (room, speaker_key, speaker, text, said_at, spectator)"
                 f" VALUES ({p}, {p}, {p}, {p}, {p}, {p}) RETURNING seq",
                 (room, speaker_key, speaker, text, said_at, int(spectator)),
             ).fetchone()
+            self._announce_chat(db, int(row[0]))
         return StoredChatLine(int(row[0]), room, speaker_key, speaker, text, said_at, spectator)
+
+    def newest_chat(self) -> int:
+        """The ``seq`` of the newest line of any room (0 for none)."""
+        rows = self._rows("SELECT coalesce(max(seq), 0) FROM server_chat", ())
+        return int(rows[0][0])
+
+    @abstractmethod
+    def wait_for_chat(self, after: int, timeout: float) -> int:
+        """The newest line's ``seq`` once it is above ``after`` (a line kept by this or any
+        other process), or when ``timeout`` seconds have passed or the store was closed.
+        Lines are numbered in the order they were kept, so a reader that has read up to a
+        number has missed none below it."""
 
     def chat_lines(
         self, room: str, *, after: int = 0, limit: int = 200
@@ -203,6 +219,14 @@ class SqlPlayerStore(ABC):
     @abstractmethod
     def _transaction(self) -> AbstractContextManager[Executor]:
         """A transaction of the store's own kind (each store gives its own)."""
+
+    @abstractmethod
+    def _order_chat(self, db: Executor) -> None:
+        """Before a chat line is numbered: make the lines' numbers follow their commits."""
+
+    @abstractmethod
+    def _announce_chat(self, db: Executor, seq: int) -> None:
+        """In the line's transaction: tell the waiting processes of line ``seq``."""
 
 
 def _chat_line(row: Sequence[Any]) -> StoredChatLine:

@@ -1,18 +1,24 @@
 """Players' chat lines and ratings in the data folder's SQLite store (``saves.store.sqlite``):
 ``saves.store.sql_players`` with each write in a ``BEGIN IMMEDIATE`` transaction, which takes
-the database's write lock before anything is read."""
+the database's write lock before anything is read (so chat lines are numbered in the order
+they commit). Another process's line is noticed from ``PRAGMA data_version``, which moves when
+any other connection commits, at the cost of reading a counter."""
 
 from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from saves import paths
-from saves.store.sql_players import SqlPlayerStore
+from saves.store.sql_players import Executor, SqlPlayerStore
 from saves.store.sqlite import open_store
 from saves.store.sqlite_transaction import immediate_transaction
+
+#: How often a wait for chat lines looks at ``PRAGMA data_version``, in seconds.
+POLL_SECONDS = 0.02
 
 
 class SqlitePlayerStore(SqlPlayerStore):
@@ -20,9 +26,50 @@ class SqlitePlayerStore(SqlPlayerStore):
 
     def __init__(self, data_dir: paths.DataDir = None) -> None:
         self._lock = threading.Lock()
+        self._closed = threading.Event()
+        self._kept_here = 0
         self.connection, self.notices = open_store(data_dir)
+
+    def wait_for_chat(self, after: int, timeout: float) -> int:
+        deadline = time.monotonic() + timeout
+        seen = None
+        newest = after
+        while not self._closed.is_set():
+            # data_version moves for the other connections' commits, not this one's own.
+            version = self._data_version()
+            if version is None:
+                break
+            if version != seen or self._kept_here > newest:
+                seen = version
+                newest = max(newest, self.newest_chat())
+                if newest > after:
+                    return newest
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            self._closed.wait(min(POLL_SECONDS, left))
+        return newest
+
+    def close(self) -> None:
+        self._closed.set()
+        with self._lock:
+            super().close()
+
+    def _data_version(self) -> int | None:
+        with self._lock:
+            if self._closed.is_set():
+                return None
+            return int(self.connection.execute("PRAGMA data_version").fetchone()[0])
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         with self._lock, immediate_transaction(self.connection) as db:
             yield db
+
+    def _order_chat(self, db: Executor) -> None:
+        """Nothing: the transaction holds the database's write lock from its start."""
+
+    def _announce_chat(self, db: Executor, seq: int) -> None:
+        """The commit moves every other connection's ``data_version``; this one's own line
+        is noted for its own waits."""
+        self._kept_here = max(self._kept_here, seq)

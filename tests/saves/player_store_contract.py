@@ -121,7 +121,39 @@ def check_rated_games_finishing_at_once_are_all_counted(open_store: OpenStore) -
         assert ann is not None and ann.games == 3 * games_each
 
 
+def check_a_wait_for_chat_hears_a_line_kept_by_another_process(open_store: OpenStore) -> None:
+    with opened(open_store) as store, opened(open_store) as other:
+        assert store.newest_chat() == 0
+        assert store.wait_for_chat(0, 0.05) == 0  # nothing yet: the wait runs out
+        heard: list[int] = []
+        waiting = threading.Thread(target=lambda: heard.append(store.wait_for_chat(0, 30)))
+        waiting.start()
+        kept = other.add_chat_line("lobby", "name:ann", "ann", "hello", 1.0)
+        waiting.join(30)
+        assert heard == [kept.seq]
+        own = store.add_chat_line("4", "name:bob", "bob", "mine", 2.0)
+        assert store.wait_for_chat(kept.seq, 30) == own.seq == store.newest_chat()
+        assert other.wait_for_chat(kept.seq, 30) == own.seq
+
+
+def check_a_closed_store_ends_a_wait_for_chat(open_store: OpenStore) -> None:
+    store = open_store()
+    ended = threading.Event()
+
+    def wait() -> None:
+        store.wait_for_chat(0, 60)
+        ended.set()
+
+    waiting = threading.Thread(target=wait)
+    waiting.start()
+    store.close()
+    assert ended.wait(10)
+    waiting.join()
+
+
 CHECKS = [
+    check_a_wait_for_chat_hears_a_line_kept_by_another_process,
+    check_a_closed_store_ends_a_wait_for_chat,
     check_chat_lines_are_kept_per_room_and_read_by_another_process,
     check_a_room_gives_its_last_lines_oldest_first,
     check_any_text_is_kept_as_given,

@@ -4,9 +4,11 @@ processes.
 Each room (the lobby, or a table by its number) is a ``tui.play.chat.ChatRoom`` whose lines are
 kept in the store. A screen showing a room listens to it (``listen``) and is told of every line
 said there, on the server's event loop: lines said in this process at once, lines said by
-another process once a thread of its own (reading the store every ``poll`` seconds, off the
-loop) has found them. A line of this process is never told twice: the store's number of each
-line kept here is remembered and skipped when it is read back.
+another process once a thread of its own has found them, off the loop. The thread waits on the
+store for a newer line of any room (``SqlPlayerStore.wait_for_chat``: SQLite's
+``data_version``, PostgreSQL's ``LISTEN``/``NOTIFY``), then reads the rooms shown here. A
+line of this process is never told twice: the store's number of each line kept here is
+remembered and skipped when it is read back.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from collections.abc import Callable
 from saves.store.sql_players import SqlPlayerStore, StoredChatLine
 from tui.play.chat import KEPT_LINES, ChatLine, ChatRoom, TimeSource
 
-#: How often the rooms are read for lines said by the server's other processes, in seconds.
+#: The longest the thread waits on the store before looking whether any panel still listens.
 POLL_SECONDS = 0.3
 
 ChatListener = Callable[[ChatLine], None]
@@ -50,6 +52,7 @@ class ChatRooms:
         self._rooms: dict[str, ChatRoom] = {}
         self._cursors: dict[str, int] = {}
         self._own: set[int] = set()
+        self._newest = 0
         self._listeners: dict[str, list[ChatListener]] = {}
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -128,15 +131,19 @@ class ChatRooms:
     def _follow(self) -> None:
         """Read the store until ``stop``, or until no panel listens (the next ``listen``
         starts the thread again)."""
-        while not self._stopping.wait(self._poll):
+        while not self._stopping.is_set():
             with self._lock:
                 if not any(self._listeners.values()):
                     self._thread = None
                     return
             try:
-                self.read_elsewhere()
+                newest = self.store.wait_for_chat(self._newest, self._poll)
+                if newest > self._newest and not self._stopping.is_set():
+                    self.read_elsewhere()
+                    self._newest = newest
             except Exception:
                 self.log.exception("the chat lines of the store cannot be read")
+                self._stopping.wait(self._poll)
 
     def read_elsewhere(self) -> None:
         """Read the lines said in the server's other processes since the last read (on the
