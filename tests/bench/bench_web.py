@@ -23,18 +23,15 @@ import argparse
 import asyncio
 import contextlib
 import json
-import re
-import statistics
-import subprocess
-import sys
 import tempfile
 import time
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
 import asyncssh
 import pyte
+from bench_server import resident_kib, serve_command, served, summary
 
 LOBBY = "tables on this server"
 SHORT_GAME = ("clock", "b1-a1", "c8-d8", "a1-b1", "d8-c8", "b1-a1", "c8-d8", "a1-b1")
@@ -68,27 +65,41 @@ class Screen:
 
 
 class Tab:
-    """One browser's tab: its cookie jar, its WebSocket and its screen."""
+    """One browser's tab: its cookie jar, its WebSocket and its screen (or, given
+    ``receive``, whatever reads the terminal output instead)."""
 
-    def __init__(self, client: aiohttp.ClientSession, socket: Any) -> None:
+    def __init__(
+        self,
+        client: aiohttp.ClientSession,
+        socket: Any,
+        receive: Callable[[bytes], None] | None = None,
+    ) -> None:
         self.client = client
         self.socket = socket
         self.screen = Screen()
+        self.receive = receive or self.screen.feed
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
-    async def open(cls, url: str, name: str) -> Tab:
+    async def open(
+        cls,
+        url: str,
+        name: str,
+        receive: Callable[[bytes], None] | None = None,
+        size: tuple[int, int] = (100, 30),
+    ) -> Tab:
+        """Take ``name`` (``/join``) and open the session's WebSocket, as the page does."""
         client = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
         async with client.post(f"{url}/join", json={"name": name}) as response:
             response.raise_for_status()
-        query = {"name": name, "width": "100", "height": "30"}
+        query = {"name": name, "width": str(size[0]), "height": str(size[1])}
         socket = await client.ws_connect(f"{url}/ws", params=query)
-        return cls(client, socket)
+        return cls(client, socket, receive)
 
     async def _read(self) -> None:
         async for message in self.socket:
             if message.type == aiohttp.WSMsgType.BINARY:
-                self.screen.feed(message.data)
+                self.receive(message.data)
 
     async def press(self, keys: str) -> float:
         sent = time.perf_counter()
@@ -107,19 +118,6 @@ class SshPlayer(asyncssh.SSHClientSession[bytes]):
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.screen.feed(data)
-
-
-def rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
-
-
-def summary(values: list[float]) -> str:
-    ms = sorted(v * 1000 for v in values)
-    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
-    return f"median {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, max {ms[-1]:.1f} ms"
 
 
 async def measure(url: str, ssh_port: int, pid: int, args: argparse.Namespace) -> None:
@@ -183,22 +181,15 @@ async def measure(url: str, ssh_port: int, pid: int, args: argparse.Namespace) -
     print(f"an SSH player's move to the browser's screen ({len(moves)} moves): {summary(moves)}")
     connection.close()
 
-    before = rss_kib(pid)
+    before = resident_kib(pid)
     tabs = [await Tab.open(url, f"player{n}") for n in range(args.sessions)]
     for tab in tabs:
         await tab.screen.shows(LOBBY, wait)
-    after = rss_kib(pid)
+    after = resident_kib(pid)
     per = (after - before) / args.sessions / 1024
     print(f"memory: {args.sessions} browser sessions in the lobby, {per:.2f} MiB each")
     for tab in (*tabs, warm):
         await tab.close()
-
-
-def found(pattern: str, line: str) -> str:
-    match = re.search(pattern, line)
-    if match is None:
-        raise SystemExit(f"the server said: {line!r}")
-    return match.group(1)
 
 
 def main() -> None:
@@ -209,19 +200,11 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=300.0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
-        command = [sys.executable, "-m", "tui", "serve", "--workers", "1", "--port", "0"]
-        command += ["--web-port", "0", "--data-dir", data, "--idle-timeout", "0"]
-        server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-        try:
-            assert server.stdout is not None
-            lines = [server.stdout.readline(), server.stdout.readline()]
-            ssh_port = int(found(r"port (\d+)", lines[0]))
-            url = found(r"(http://\S+)/", lines[1])
-            coroutine = measure(url, ssh_port, server.pid, args)
+        command = serve_command(data, args.sessions + 2, workers=1, database=None, web=True)
+        with served(command, web=True) as server:
+            assert server.web_url is not None
+            coroutine = measure(server.web_url, server.port, server.pid, args)
             asyncio.run(asyncio.wait_for(coroutine, args.timeout))
-        finally:
-            server.terminate()
-            server.wait(30)
 
 
 if __name__ == "__main__":
