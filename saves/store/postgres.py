@@ -174,6 +174,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX IF NOT EXISTS server_web_names_by_holder"
         " ON server_web_names (holder, last_used)",
     ),
+    (
+        """CREATE TABLE IF NOT EXISTS server_rated (
+            number BIGINT PRIMARY KEY,
+            rated_at DOUBLE PRECISION NOT NULL
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -149,14 +149,24 @@ class SqlPlayerStore(ABC):
         at: float,
         *,
         rated: bool = True,
+        table: int | None = None,
     ) -> tuple[StoredRating, StoredRating]:
         """Rate a finished game between two players (``first_score`` 1, 0.5 or 0) and return
-        both ratings after it; a casual game changes nothing and returns them as they are."""
+        both ratings after it; a casual game changes nothing and returns them as they are.
+        The game of ``table`` is rated once: when it was already, nothing changes either
+        (whichever process asks, in the rating's own transaction)."""
         if first_key == second_key:
             raise ValueError("a player cannot be rated against themself")
         p = self.PARAMETER
         keys = sorted((first_key, second_key))  # locked in one order: no deadlock between two
         with self._transaction() as db:
+            if rated and table is not None:
+                first_time = db.execute(
+                    f"INSERT INTO server_rated (number, rated_at) VALUES ({p}, {p})"
+                    " ON CONFLICT (number) DO NOTHING RETURNING number",
+                    (table, at),
+                ).fetchone()
+                rated = first_time is not None
             for key in keys:
                 db.execute(
                     f"INSERT INTO server_ratings ({_RATING_FIELDS})"
@@ -197,6 +207,11 @@ class SqlPlayerStore(ABC):
                     ),
                 )
             return after[0], after[1]
+
+    def was_rated(self, table: int) -> bool:
+        """Whether the game of ``table`` changed its players' ratings (``rate_game``)."""
+        p = self.PARAMETER
+        return bool(self._rows(f"SELECT 1 FROM server_rated WHERE number = {p}", (table,)))
 
     def close(self) -> None:
         self.connection.close()

@@ -184,6 +184,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX IF NOT EXISTS server_web_names_by_holder"
         " ON server_web_names (holder, last_used)",
     ),
+    # The tables whose rated game changed its players' ratings (saves.store.sql_players), so
+    # that a game is rated once whichever process files it.
+    (
+        """CREATE TABLE IF NOT EXISTS server_rated (
+            number INTEGER PRIMARY KEY, -- the table's number
+            rated_at REAL NOT NULL      -- seconds since the epoch
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

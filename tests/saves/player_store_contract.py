@@ -98,6 +98,17 @@ def check_a_casual_game_changes_no_rating(open_store: OpenStore) -> None:
         assert store.rating("name:bob", GAME) == rated[1]
 
 
+def check_a_tables_game_is_rated_once_whichever_process_asks(open_store: OpenStore) -> None:
+    with opened(open_store) as store, opened(open_store) as other:
+        assert not store.was_rated(7)
+        rated = store.rate_game(GAME, "name:ann", "name:bob", 1.0, 10.0, table=7)
+        assert rated[0].games == 1 and other.was_rated(7)
+        assert other.rate_game(GAME, "name:ann", "name:bob", 1.0, 20.0, table=7) == rated
+        assert store.rating("name:ann", GAME) == rated[0]
+        again = other.rate_game(GAME, "name:ann", "name:bob", 1.0, 30.0, table=8)
+        assert again[0].games == 2
+
+
 def check_rated_games_finishing_at_once_are_all_counted(open_store: OpenStore) -> None:
     games_each = 10
     failures: list[BaseException] = []
@@ -160,5 +171,6 @@ CHECKS = [
     check_a_player_has_no_rating_before_a_rated_game,
     check_a_rated_game_rates_both_players_by_glicko2,
     check_a_casual_game_changes_no_rating,
+    check_a_tables_game_is_rated_once_whichever_process_asks,
     check_rated_games_finishing_at_once_are_all_counted,
 ]
