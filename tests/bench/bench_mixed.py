@@ -103,6 +103,7 @@ class BrowserPlayer(Player):
             self.url, self.name, lambda data: client.data_received(data, None), size=(100, 32)
         )
         self.keys = self.channel = BrowserKeys(self.tab)
+        self.tab.reader.add_done_callback(lambda _: client.connection_lost(None))
         await client.wait_for(self.ready)
         return time.perf_counter() - started
 

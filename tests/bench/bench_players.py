@@ -38,9 +38,15 @@ class BenchClient(asyncssh.SSHClientSession[bytes]):
         self.output = bytearray()
         self.changed = asyncio.Event()
         self.name = "?"
+        self.closed = False
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.output += data
+        self.changed.set()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The session ended: whatever is awaited on its screen will never come."""
+        self.closed = True
         self.changed.set()
 
     async def wait_for(self, marker: bytes, start: int = 0) -> None:
@@ -71,6 +77,11 @@ class BenchClient(asyncssh.SSHClientSession[bytes]):
                     return
             elif self.output.find(marker, max(start, searched - len(marker))) >= 0:
                 return
+            if self.closed:
+                raise RuntimeError(
+                    f"{self.name}'s session closed while waiting for {marker!r}; its last "
+                    f"output: {bytes(self.output[-300:])!r}"
+                )
             searched = len(self.output)
             self.changed.clear()
             await self.changed.wait()
