@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from net_helpers import LOBBY, join
 from test_ssh_support import run_scenario
+from test_web_downloads import FILE, finished_game
 from test_web_support import Site, serving_web
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -44,7 +45,9 @@ async def chromium_page(site: Site) -> AsyncIterator[tuple[Any, list[str]]]:
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM)
         try:
-            page = await browser.new_page(viewport={"width": 1100, "height": 700})
+            page = await browser.new_page(
+                viewport={"width": 1100, "height": 700}, accept_downloads=True
+            )
             requested: list[str] = []
             page.on("request", lambda request: requested.append(request.url))
             yield page, requested
@@ -179,5 +182,34 @@ def test_a_click_on_a_square_plays_against_an_ssh_player(tmp_path: Path) -> None
                 await page.mouse.click(x, y)
             await bob.shows(f"{start}-{end}")
             assert [node.notation for node in table.record.mainline()] == [f"{start}-{end}"]
+
+    run_scenario(scenario, timeout=90)
+
+
+def test_a_game_exported_from_the_library_is_a_download(tmp_path: Path) -> None:
+    _require_browser()
+    path = finished_game(tmp_path)
+
+    async def scenario() -> None:
+        async with AsyncExitStack() as stack:
+            site = await stack.enter_async_context(serving_web(tmp_path))
+            page, requested = await stack.enter_async_context(chromium_page(site))
+            await page.goto(site.url + "/")
+            await page.fill("#name", "carol")
+            await page.keyboard.press("Enter")
+            await screen_shows(page, "No tables yet")
+            await page.keyboard.press("r")
+            await screen_shows(page, "alice-bob")
+            async with page.expect_download(timeout=WAIT_MS) as waiting:
+                await page.keyboard.press("e")
+            download = await waiting.value
+            assert download.suggested_filename == FILE
+            saved = tmp_path / "downloaded.pawn"
+            await download.save_as(str(saved))
+            assert saved.read_bytes() == path.read_bytes()
+            await screen_shows(page, "sent to your browser")
+            await page.keyboard.press("Enter")  # keys go on reaching the terminal
+            await screen_shows(page, "a1-b1")
+            assert all(url.startswith((site.url + "/", "blob:")) for url in requested), requested
 
     run_scenario(scenario, timeout=90)

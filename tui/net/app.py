@@ -81,6 +81,9 @@ class NetApp(PawnshopApp):
         self.hall = hall
         self.player = player
         self.ascii_board = ascii_board
+        #: In a browser session, hands the player a file (its name and bytes) as a download,
+        #: whether sent (``tui.web``); ``None`` over SSH. ``tui.screens.downloads`` reads it.
+        self.download: Callable[[str, bytes], bool] | None = None
         #: The names this session's player muted (``/mute NAME``), kept by every chat panel
         #: they open, in the lobby and at each table, until the session ends.
         self.chat_mutes: set[str] = set()

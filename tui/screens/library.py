@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -35,6 +35,7 @@ from saves.unfinished import UnfinishedGame
 from tui.host import host
 from tui.plain_text import cells, clip, plain
 from tui.play.library_pages import LibraryPages
+from tui.screens.downloads import NOT_SENT, browser_download, sent_sentence
 from tui.screens.library_sync import LibrarySync
 from tui.screens.library_table import HEADINGS, SavedGamesTable
 from tui.screens.library_unfinished import UnfinishedSection
@@ -168,6 +169,8 @@ class LibraryScreen(Screen[LibraryChoice | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.showing_unfinished and action in SAVED_ONLY_ACTIONS:
             return False
+        if action == "export" and browser_download(self.app) is not None:
+            return True  # a download: nothing is written on the server
         return not (self.read_only and action in WRITING_ACTIONS)
 
     # -- the listing ----------------------------------------------------------------------------
@@ -399,6 +402,18 @@ class LibraryScreen(Screen[LibraryChoice | None]):
             return None
         return entry
 
+    @work(thread=True, exclusive=True, group="library-download")
+    def _send(self, entry: LibraryEntry, download: Callable[[str, bytes], bool]) -> None:
+        """Read the game's file off the loop and hand it to the player's browser."""
+        try:
+            data = entry.path.read_bytes()
+        except OSError as error:
+            self.app.call_from_thread(self.say, f"{entry.name} cannot be read: {error}", error=True)
+            return
+        sent = self.app.call_from_thread(download, entry.name, data)
+        said = sent_sentence(entry.name) if sent else NOT_SENT
+        self.app.call_from_thread(self.tell if sent else self.say, said)
+
     # -- managing files -------------------------------------------------------------------------
 
     def _ask_path(
@@ -472,6 +487,10 @@ class LibraryScreen(Screen[LibraryChoice | None]):
     def action_export(self) -> None:
         entry = self._readable()
         if entry is None:
+            return
+        download = browser_download(self.app)
+        if download is not None:
+            self._send(entry, download)
             return
         storage = host(self).storage
         self._ask_path(

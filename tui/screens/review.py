@@ -24,9 +24,11 @@ from core.errors import PawnshopError
 from core.game import State
 from core.record import GameRecord
 from saves.errors import SaveError
+from saves.format import dumps
 from tui.host import host
 from tui.play.review_game import ReviewGame, line_length, move_label
 from tui.screens.comment import CommentScreen
+from tui.screens.downloads import NOT_SENT, browser_download, sent_sentence
 from tui.screens.resume import ResumeScreen
 from tui.screens.review_analysis import ReviewAnalysis
 from tui.screens.save_as import SaveAsScreen
@@ -265,9 +267,16 @@ class Review:
     def save(self, *, in_place: bool) -> None:
         """Save the game being reviewed. With ``in_place``, a game opened from a library file
         is written over that file at once; otherwise the player names the file (under its
-        own name, that file is replaced). No autosave is touched."""
+        own name, that file is replaced). No autosave is touched. In a browser the game goes
+        to the player as a download instead (``tui.screens.downloads``)."""
         screen = self.screen
         storage, record, source = host(screen).storage, self.record, screen.source
+        download = browser_download(screen.app)
+        if download is not None:
+            name = source.stem if source is not None else storage.suggested_name(record)
+            sent = download(name, dumps(record).encode("utf-8"))
+            screen.say(sent_sentence("The game") if sent else NOT_SENT, error=not sent)
+            return
         if in_place and source is not None and storage.in_library(source):
             try:
                 path = storage.save_reviewed(record, source.stem, source)

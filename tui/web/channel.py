@@ -6,12 +6,19 @@ sentences) with ``tui.ssh.driver.SSHDriver`` feeding keys in and writing the scr
 only ever call the few methods of a channel defined here. What they write goes to the browser
 as binary frames, in order, from one sender task; what is waiting to be sent counts as the
 channel's write buffer, so a browser that stops reading is dropped as an SSH client would be.
+A file the session hands the player (``download``) goes the same way, in its place among the
+screen's output, as a text frame ``["download", NAME, BASE64]`` that the page turns into a
+download: nothing is written on the server.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import json
+import re
+import unicodedata
 from collections import deque
 from collections.abc import Mapping
 
@@ -21,6 +28,20 @@ from aiohttp import web
 #: and with 24-bit colour.
 BROWSER_TERM = "xterm-256color"
 BROWSER_ENVIRONMENT: Mapping[str, str] = {"COLORTERM": "truecolor", "LANG": "C.UTF-8"}
+#: A downloaded file's name is cut to this many characters.
+MAX_FILE_NAME = 100
+#: The largest file handed to a browser at once (a saved game is a few kilobytes).
+MAX_DOWNLOAD = 4 * 1024 * 1024
+_UNSAFE = re.compile(r"[^\w.\- ]+")
+
+
+def safe_file_name(name: str, suffix: str = ".pawn") -> str:
+    """``name`` as a file name any system takes: letters, digits, ``.``, ``_``, ``-`` and
+    spaces, no folder, no leading dot, cut short, ending in ``suffix``."""
+    cleaned = _UNSAFE.sub("_", unicodedata.normalize("NFKC", name)).strip(" ._")
+    if cleaned.lower().endswith(suffix):
+        cleaned = cleaned[: -len(suffix)].rstrip(" ._")
+    return (cleaned[: MAX_FILE_NAME - len(suffix)] or "game") + suffix
 
 
 class WebSocketChannel:
@@ -29,7 +50,7 @@ class WebSocketChannel:
 
     def __init__(self, socket: web.WebSocketResponse) -> None:
         self._socket = socket
-        self._queue: deque[bytes] = deque()
+        self._queue: deque[bytes | str] = deque()
         self._queued = 0
         self._closing = False
         self._wake = asyncio.Event()
@@ -48,6 +69,18 @@ class WebSocketChannel:
 
     def write_stderr(self, data: bytes) -> None:
         self.write(data)
+
+    def download(self, name: str, data: bytes) -> bool:
+        """Hand the browser the file ``data`` as ``name`` (made safe); whether it is sent
+        (not when the channel is closing or the file is too large)."""
+        if self._closing or len(data) > MAX_DOWNLOAD:
+            return False
+        encoded = base64.b64encode(data).decode("ascii")
+        message = json.dumps(["download", safe_file_name(name), encoded])
+        self._queue.append(message)
+        self._queued += len(message)
+        self._wake.set()
+        return True
 
     def exit(self, status: int) -> None:
         self.close()
@@ -91,10 +124,7 @@ class WebSocketChannel:
                 await self._wake.wait()
                 self._wake.clear()
                 while self._queue and not socket.closed:
-                    parts = list(self._queue)
-                    self._queue.clear()
-                    self._queued = 0
-                    await socket.send_bytes(b"".join(parts))
+                    await self._send_queued(socket)
                 if self._closing and not self._queue:
                     break
         except (ConnectionError, RuntimeError):
@@ -102,3 +132,21 @@ class WebSocketChannel:
         finally:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await socket.close()
+
+    async def _send_queued(self, socket: web.WebSocketResponse) -> None:
+        """Send what is queued: the screen's output up to the next file as one frame, or the
+        file."""
+        first = self._queue.popleft()
+        if isinstance(first, str):
+            self._queued -= len(first)
+            await socket.send_str(first)
+            return
+        parts = [first]
+        while self._queue:
+            head = self._queue[0]
+            if not isinstance(head, bytes):
+                break
+            parts.append(head)
+            self._queue.popleft()
+        self._queued -= sum(len(part) for part in parts)
+        await socket.send_bytes(b"".join(parts))

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import socket
 import ssl
 from pathlib import Path
@@ -27,11 +28,14 @@ from typing import Any, cast
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
+from textual.app import App
 
+from tui.net.app import NetApp
 from tui.play.identity import PlayerIdentity
 from tui.ssh.driver import clamp_size
 from tui.ssh.server import SHUTDOWN_GRACE, GameServer
 from tui.ssh.session import GameSession
+from tui.ssh.session_info import AppFactory, SessionInfo
 from tui.web.channel import BROWSER_TERM, WebSocketChannel
 from tui.web.names import NameRegistry, new_token
 
@@ -236,7 +240,8 @@ class WebServer:
         size: tuple[int, int],
     ) -> None:
         peer = request.remote or "?"
-        session = GameSession(self.game_server, player, f"{peer} (browser)")
+        host = BrowserHost(self.game_server, channel)
+        session = GameSession(host, player, f"{peer} (browser)")
         session.connection_made(cast(Any, channel))
         session.pty_requested(BROWSER_TERM, (*size, 0, 0), {})
         session.shell_requested()
@@ -279,6 +284,46 @@ class WebServer:
                 session.terminal_size_changed(width, height, 0, 0)
             elif kind == "ping":
                 await socket.send_str(json.dumps(["pong", data]))
+
+
+class BrowserHost:
+    """The server as one browser session sees it: the game server in all but the app it
+    makes, which can hand its player files (``NetApp.download``) through the session's
+    WebSocket."""
+
+    def __init__(self, server: GameServer, channel: WebSocketChannel) -> None:
+        self._server = server
+        self._channel = channel
+
+    @property
+    def log(self) -> logging.Logger:
+        return self._server.log
+
+    @property
+    def data_dir(self) -> Path:
+        return self._server.data_dir
+
+    @property
+    def idle_limit(self) -> float | None:
+        return self._server.idle_limit
+
+    @property
+    def app_factory(self) -> AppFactory:
+        factory = self._server.app_factory
+
+        def build(info: SessionInfo) -> App[Any]:
+            app = factory(info)
+            if isinstance(app, NetApp):
+                app.download = self._channel.download
+            return app
+
+        return build
+
+    def admit(self, session: GameSession) -> bool:
+        return self._server.admit(session)
+
+    def release(self, session: GameSession) -> None:
+        self._server.release(session)
 
 
 def _number(value: object) -> int:

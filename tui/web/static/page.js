@@ -14,6 +14,7 @@ window.pawnshop = {
   terminal: null,
   connected: false,
   closed: false,
+  downloads: [],
   screenText() {
     const term = window.pawnshop.terminal;
     if (!term) return "";
@@ -88,7 +89,17 @@ async function play(name) {
     send(["resize", { width: term.cols, height: term.rows }]);
   });
   socket.addEventListener("message", (event) => {
-    if (typeof event.data !== "string") term.write(new Uint8Array(event.data));
+    if (typeof event.data !== "string") {
+      term.write(new Uint8Array(event.data));
+      return;
+    }
+    let message = null;
+    try {
+      message = JSON.parse(event.data);
+    } catch (error) {
+      return;
+    }
+    if (Array.isArray(message) && message[0] === "download") offerDownload(message[1], message[2]);
   });
   socket.addEventListener("close", () => {
     window.pawnshop.connected = false;
@@ -100,6 +111,26 @@ async function play(name) {
   term.onResize(({ cols, rows }) => send(["resize", { width: cols, height: rows }]));
   window.addEventListener("resize", () => fit.fit());
   setInterval(() => send(["ping", String(Date.now())]), 30000);
+}
+
+// A file the session hands the player (a game exported): saved by the browser, under a name
+// the server made safe and made safe again here; never shown as HTML.
+function offerDownload(name, encoded) {
+  if (typeof name !== "string" || typeof encoded !== "string") return;
+  let safe = name.replace(/[^\p{L}\p{N}._ -]+/gu, "_").replace(/^[ ._]+/, "").slice(0, 100);
+  if (!safe) safe = "game.pawn";
+  const bytes = Uint8Array.from(atob(encoded), (character) => character.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: "application/octet-stream" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = safe;
+  link.hidden = true;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+  window.pawnshop.downloads.push(safe);
+  if (window.pawnshop.terminal) window.pawnshop.terminal.focus();
 }
 
 joinForm.addEventListener("submit", async (event) => {
