@@ -54,6 +54,7 @@ from tui.play.online_players import ONLINE_NUMBER, OnlinePlayers
 from tui.play.rated_games import (
     changes_text,
     player_store_of,
+    rate_filed_late,
     rate_finished,
     ratings_now_text,
 )
@@ -142,7 +143,15 @@ class TableHall(StoredTables):
         self._players: SqlPlayerStore | None = None
         self._players_opening = threading.Lock()
         self._online_writing = threading.Lock()
-        self.filing = GameFiling(self.store, self.holder, lease_seconds, data_dir, self.lookup, log)
+        self.filing = GameFiling(
+            self.store,
+            self.holder,
+            lease_seconds,
+            data_dir,
+            self.lookup,
+            log,
+            rate=lambda number, record: rate_filed_late(self.players, self.store, number, record),
+        )
         self._feed: FeedFollower | None = None
 
     @property
@@ -515,7 +524,7 @@ class TableHall(StoredTables):
         keys = ["" if h is None or h.is_computer else h.identity for h in table.holders]
         try:
             if record is None:
-                changes = rate_finished(self.players, table.record, keys)
+                changes = rate_finished(self.players, table.record, keys, table=table.number)
                 table.rating_news = changes_text(changes)
             else:
                 table.rating_news = ratings_now_text(self.players, record, keys)

@@ -3,9 +3,10 @@ Glicko-2 ratings in its game (``core.ratings``) when it finishes; a casual one c
 
 Only a two-player game between two different people is rated, and only where players are
 who their keys say (``--auth publickey``): without keys anyone could play under anyone's
-name. The hall rates a game where it files it (``TableHall._finished``), which happens once
-across the server's processes, and both ratings change in one transaction of the store
-(``saves.store.sql_players.SqlPlayerStore.rate_game``).
+name. The hall rates a game where it files it (``TableHall._finished``; or, when the process
+that finished it died first, whichever process files it later: ``rate_filed_late``), and both
+ratings change in one transaction of the store that also notes the table as rated
+(``saves.store.sql_players.SqlPlayerStore.rate_game``), so a game is rated once.
 """
 
 from __future__ import annotations
@@ -70,9 +71,12 @@ def rate_finished(
     record: GameRecord,
     keys: Sequence[str],
     at: float | None = None,
+    *,
+    table: int | None = None,
 ) -> tuple[RatingChange, ...]:
     """Rate a finished game (``keys``: each seat's player's store key, ``""`` for a computer)
-    if it is rated; each player's change, or none for a casual, unfinished or unratable game."""
+    if it is rated; each player's change, or none for a casual, unfinished or unratable game,
+    or for the game of ``table`` rated already."""
     score = first_score(record)
     if not is_rated(record.tags) or score is None or len(keys) != 2:
         return ()
@@ -81,7 +85,10 @@ def rate_finished(
         return ()
     game_id = record.game.id
     before = [players.rating(key, game_id) for key in keys]
-    after = players.rate_game(game_id, first, second, score, time.time() if at is None else at)
+    when = time.time() if at is None else at
+    after = players.rate_game(game_id, first, second, score, when, table=table)
+    if after[0].games == (before[0].games if before[0] is not None else 0):
+        return ()  # rated already
     return tuple(
         RatingChange(
             record.players[seat],
@@ -90,6 +97,21 @@ def rate_finished(
         )
         for seat, (old, new) in enumerate(zip(before, after, strict=True))
     )
+
+
+def rate_filed_late(
+    players: SqlPlayerStore, store: TableStore, number: int, record: GameRecord
+) -> tuple[RatingChange, ...]:
+    """Rate the finished game of table ``number`` that another process finished and did not
+    file (it died first), its players read from the store's seats; nothing if it was rated
+    already. Reads and writes the stores: call it off the event loop."""
+    stored = store.load(number)
+    if stored is None:
+        return ()
+    keys = [
+        "" if seat is None or seat.level is not None else seat.identity for seat in stored.seats
+    ]
+    return rate_finished(players, record, keys, table=number)
 
 
 def ratings_now_text(players: SqlPlayerStore, record: GameRecord, keys: Sequence[str]) -> str:

@@ -6,16 +6,20 @@ file's name in the game's archive entry (``TableStore.record_filed``), so that e
 can say where the game went. A process that dies between the finish and the file leaves an
 archive entry without a file: the server's processes look for those when they start, and
 try again the ones they saw whose claim another process holds (it may have died too: its
-claim then runs out), so that each such game is filed once.
+claim then runs out), so that each such game is filed once. Such a game is rated (``rate``)
+before its file is written: the store rates a table's game once, so a process dying between
+the two leaves the game to be filed, never rated twice.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
 from threading import Lock
 
+from core.record import GameRecord
 from saves import paths
 from saves.autosave import file_finished_game
 from saves.errors import SaveError
@@ -31,7 +35,8 @@ FILED_POLL = 0.01
 
 class GameFiling:
     """Files the finished games of ``store``'s tables into ``data_dir``'s ``games/`` as
-    process ``holder``, each claim held ``seconds`` at most."""
+    process ``holder``, each claim held ``seconds`` at most; ``rate`` rates a game another
+    process finished and left unfiled (given the table's number and its game)."""
 
     def __init__(
         self,
@@ -41,8 +46,10 @@ class GameFiling:
         data_dir: Path,
         lookup: GameLookup,
         log: logging.Logger,
+        rate: Callable[[int, GameRecord], object] | None = None,
     ) -> None:
         self.store = store
+        self.rate = rate
         self.holder = holder
         self.seconds = seconds
         self.data_dir = data_dir
@@ -115,6 +122,7 @@ class GameFiling:
             return None
         try:
             record = loads(current.game_text, name=f"table {number}", games=self.lookup)
+            self._rate_late(number, record)
             path = file_finished_game(record, self.data_dir, games=self.lookup)
         except (SaveError, ValueError, OSError) as error:
             self.log.error("finished table %d could not be filed: %s", number, error)
@@ -174,6 +182,14 @@ class GameFiling:
                 if path is not None:
                     found.append((number, path))
         return found
+
+    def _rate_late(self, number: int, record: GameRecord) -> None:
+        if self.rate is None:
+            return
+        try:
+            self.rate(number, record)
+        except Exception as error:  # the store's own errors, whichever store it is
+            self.log.error("table %d: its game could not be rated: %s", number, error)
 
     def _recorded(self, number: int, path: Path) -> None:
         try:
