@@ -51,11 +51,10 @@ from bench_server import (
     connect_goal,
     database,
     meets_move_goal,
-    print_log_problems,
     resident_kib,
     serve_command,
     served,
-    sessions_per_worker,
+    server_report,
     settled,
     summary,
 )
@@ -238,15 +237,13 @@ def main() -> None:
     sessions = args.browsers + args.ssh + 2
     with tempfile.TemporaryDirectory(prefix="bench-mixed-") as data, database(args.database) as url:
         command = serve_command(data, sessions, args.workers, url, web=True)
-        with served(command, web=True) as server:
-            asyncio.run(asyncio.wait_for(measure(server, args), args.timeout))
         named = f" --database {args.database}" if args.database else ""
-        log = Path(data) / "ssh-server.log"
-        print(
-            f"server: pawnshop serve --workers {args.workers} --web-port{named}; sessions per "
-            f"worker: {sessions_per_worker(log)}"
-        )
-        print_log_problems(log)
+        said = f"pawnshop serve --workers {args.workers} --web-port 0{named}"
+        with (
+            server_report(Path(data) / "ssh-server.log", said),
+            served(command, web=True) as server,
+        ):
+            asyncio.run(asyncio.wait_for(measure(server, args), args.timeout))
 
 
 if __name__ == "__main__":

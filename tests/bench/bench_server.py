@@ -249,7 +249,18 @@ def sessions_per_worker(log: Path) -> str:
     return ", ".join(f"pid {pid}: {count}" for pid, count in sorted(counts.items())) or "-"
 
 
-def print_log_problems(log: Path) -> None:
-    """The server log's warnings and errors: their count and the first five."""
-    problems = [line for line in log.read_text().splitlines() if " INFO " not in line]
-    print(f"server log: {len(problems)} warnings or errors", *problems[:5], sep="\n  ")
+@contextlib.contextmanager
+def server_report(log: Path, server: str) -> Iterator[None]:
+    """After the block, even one that failed: which ``server`` ran, the sessions each worker
+    took, and the log's warnings and errors (the first 15 lines of them)."""
+    try:
+        yield
+    finally:
+        if log.exists():
+            print(f"server: {server}; sessions per worker: {sessions_per_worker(log)}")
+            problems = [line for line in log.read_text().splitlines() if " INFO " not in line]
+            print(
+                f"server log: {len(problems)} lines of warnings or errors",
+                *problems[:15],
+                sep="\n  ",
+            )

@@ -75,11 +75,10 @@ from bench_server import (
     database,
     idle_cpu_per_second,
     move_goal,
-    print_log_problems,
     resident_kib,
     serve_command,
     served,
-    sessions_per_worker,
+    server_report,
     settled,
     summary,
 )
@@ -336,22 +335,18 @@ def run_once(args: argparse.Namespace, workers: int | None) -> Headline:
         command += ["--sessions", str(args.sessions)]
         if args.profile:
             command += ["--profile", str(Path(args.profile).resolve())]
+        said = "the benchmark's own, in one process"
         if workers is not None:
             command = serve_command(data_dir, args.sessions, workers, url)
-        with served(command) as server:
+            said = f"pawnshop serve --workers {workers}"
+            said += f" --database {args.database}" if args.database else ""
+        log = Path(data_dir) / "ssh-server.log"
+        with server_report(log, said), served(command) as server:
             if args.app == "tables":
                 coroutine: Any = measure_tables(server, args)
             else:
                 coroutine = measure(server.port, server.pid, args.sessions, args.keys, args.app)
             headline = asyncio.run(asyncio.wait_for(coroutine, args.timeout)) or []
-        log = Path(data_dir) / "ssh-server.log"
-        if workers is not None:
-            database_named = f" --database {args.database}" if args.database else ""
-            print(
-                f"server: pawnshop serve --workers {workers}{database_named}; sessions per "
-                f"worker: {sessions_per_worker(log)}"
-            )
-        print_log_problems(log)
     return headline
 
 
