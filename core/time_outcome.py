@@ -20,6 +20,14 @@ from core.game import Game
 from core.outcome import Outcome
 
 ON_TIME = "on time"
+#: The reason of a game a player gave up.
+RESIGNED = "resigned"
+
+
+def ended_by_a_player(termination: str) -> bool:
+    """Whether a save's Termination tag says the game ended where its rules would have let it
+    go on: a flag fallen or a resignation (the Result tag then says who won)."""
+    return ON_TIME in termination or RESIGNED in termination
 
 
 def _sides(game: Game[Any, Any], options: Mapping[str, str]) -> tuple[tuple[int, ...], ...]:
@@ -72,3 +80,13 @@ def outcome_on_time(
     if not winners:
         return Outcome((), f"{names[fallen]} lost {ON_TIME}, but nobody can still win: a draw")
     return Outcome(winners, f"{names[fallen]} lost {ON_TIME}")
+
+
+def outcome_on_resignation(
+    game: Game[Any, Any], options: Mapping[str, str], resigned: int
+) -> Outcome:
+    """The end of a game (with ``options``) that seat ``resigned`` gave up: every other side
+    wins."""
+    options = game.resolve_options(options)
+    winners = tuple(seat for side in _sides(game, options) if resigned not in side for seat in side)
+    return Outcome(winners, f"{game.seat_names(options)[resigned]} {RESIGNED}")

@@ -8,7 +8,7 @@ from core.errors import IllegalMoveError, PositionError
 from core.record import GameRecord, Node
 from core.registry import find_game
 from core.time_control import parse_clk
-from core.time_outcome import ON_TIME, outcome_of_result
+from core.time_outcome import ended_by_a_player, outcome_of_result
 from saves.errors import SaveProblem
 from saves.header import GameLookup, SaveHeader, read_header
 from saves.lexer import Token, split_lines, tokenize
@@ -202,8 +202,9 @@ def _check_result(record: GameRecord, header: SaveHeader) -> None:
     end = mainline[-1] if mainline else record.root
     outcome = record.game.outcome(end.state)
     actual = outcome.result(len(header.players)) if outcome else "*"
-    if outcome is None and header.result != "*" and ON_TIME in header.termination:
-        # A flag fell: the game ended where the rules would have let it go on.
+    if outcome is None and header.result != "*" and ended_by_a_player(header.termination):
+        # A flag fell or a player resigned: the game ended where the rules would have let it
+        # go on.
         record.adjudicated = outcome_of_result(header.result, header.termination)
         actual = header.result
     if actual != header.result:

@@ -47,7 +47,7 @@ def listed(app: NetApp) -> list[list[str]]:
 
 
 def expected(hall: TableHall, viewer: PlayerIdentity) -> list[list[str]]:
-    from tui.play.table_rows import seats_text
+    from tui.play.table_rows import YOUR_MOVE, lobby_order, seats_text, your_move
 
     return [
         [
@@ -56,9 +56,9 @@ def expected(hall: TableHall, viewer: PlayerIdentity) -> list[list[str]]:
             seats_text(table, viewer),
             str(table.spectators),
             str(table.record.current.ply),
-            table.state_text(),
+            YOUR_MOVE if your_move(table, viewer) else table.state_text(),
         ]
-        for table in hall.listed()
+        for table in lobby_order(hall.listed(), viewer)
     ]
 
 

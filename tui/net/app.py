@@ -23,8 +23,10 @@ from tui.play.identity import PlayerIdentity
 from tui.play.player_names import claim_name
 from tui.play.storage import Storage
 from tui.play.table import Table
+from tui.play.table_rows import next_your_move
 from tui.ssh.session_info import SessionInfo, SessionRefused
 
+NO_TABLE_WAITS = "No other table waits for your move."
 READ_ONLY = "is not written: games played here are saved by the server itself"
 
 
@@ -98,8 +100,10 @@ class NetApp(PawnshopApp):
     def on_mount(self) -> None:
         self._check_size()
         waiting = self.hall.seats_of(self.player)
-        if waiting:
+        if len(waiting) == 1:
             # Back after a dropped connection: straight to the game that waits for this player.
+            # A player of several games starts in the lobby, where the tables awaiting their
+            # move come first.
             self.open_table(waiting[0])
 
     def open_table(self, table: Table) -> None:
@@ -117,6 +121,15 @@ class NetApp(PawnshopApp):
             self._check_size()
 
         self.call_later(replace)
+
+    def open_next_your_move(self, after: int | None) -> str | None:
+        """Open the table after number ``after`` where this player is to move (the first such
+        table for ``None``); what to say if there is none."""
+        table = next_your_move(self.hall.listed(), self.player, after)
+        if table is None:
+            return NO_TABLE_WAITS
+        self.open_table(table)
+        return None
 
     def review(self, record: GameRecord) -> None:
         """Review a copy of ``record`` on a board of this session's own."""

@@ -36,7 +36,14 @@ from tui.play.chat import LOBBY, ChatViewer
 from tui.play.hall import TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table, TableRefusal
-from tui.play.table_rows import game_and_clock, options_text, seats_text
+from tui.play.table_rows import (
+    YOUR_MOVE,
+    game_and_clock,
+    lobby_order,
+    options_text,
+    seats_text,
+    your_move,
+)
 from tui.textual_internals import update_cells_in_place
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.list_keys import KeyedTable
@@ -78,6 +85,7 @@ class LobbyScreen(Screen[None]):
         Binding("a", "ascii", "Plain ASCII", show=False, id="lobby.ascii"),
         Binding("c", "chat", "Chat", show=False, id="lobby.chat"),
         Binding("L", "ratings", "Ratings", show=False, id="lobby.ratings"),
+        Binding("m", "your_move", "Your move", show=False, id="lobby.your_move"),
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
@@ -175,7 +183,9 @@ class LobbyScreen(Screen[None]):
         self.stale = False
         self.last_redraw = time.monotonic()
         self.query_one(OnlineLine).show(self.hall.online_names())
-        rows = {table.number: self._row(table) for table in self.hall.listed()}
+        rows = {
+            table.number: self._row(table) for table in lobby_order(self.hall.listed(), self.player)
+        }
         if rows != self.shown_rows:
             widget = self.query_one(DataTable)
             keep = self.highlighted()
@@ -218,10 +228,10 @@ class LobbyScreen(Screen[None]):
         return (
             str(table.number),
             game_and_clock(table),
-            seats_text(table, self.player),
+            seats_text(table, self.player, self.hall.seat_ratings.of),
             str(table.spectators),
             str(table.record.current.ply),
-            table.state_text(),
+            YOUR_MOVE if your_move(table, self.player) else table.state_text(),
         )
 
     def highlighted(self) -> Table | None:
@@ -315,6 +325,12 @@ class LobbyScreen(Screen[None]):
 
     def action_chat(self) -> None:
         self.query_one(ChatPanel).open_line()
+
+    def action_your_move(self) -> None:
+        """Open the next table where this player is to move."""
+        refusal = self.net_app.open_next_your_move(None)
+        if refusal is not None:
+            self.say(refusal)
 
     def action_ratings(self) -> None:
         from tui.net.leaderboard import LeaderboardScreen

@@ -27,6 +27,7 @@ from core.game import Move, State
 from core.record import Node
 from tui.net.chat_panel import ChatPanel
 from tui.net.crossing import post_across
+from tui.net.question_dialog import QuestionScreen
 from tui.net.server_chat import chat_rooms_of
 from tui.net.takeback_dialog import TakebackScreen
 from tui.plain_text import plain
@@ -66,6 +67,8 @@ class TableScreen(BoardScreen):
         Binding("ctrl+n", "lobby", "Lobby", id="table.lobby"),
         Binding("H", "hint", "Hint", show=False, id="table.hint"),
         Binding("tab", "chat", "Chat", show=False, id="table.chat"),
+        Binding("ctrl+r", "resign", "Resign", show=False, id="table.resign"),
+        Binding("m", "your_move", "Next your move", show=False, id="table.your_move"),
     ]
     _board_title: str | None = None
 
@@ -164,8 +167,15 @@ class TableScreen(BoardScreen):
                 continue
             if holder is None:
                 panel.info = panel.info._replace(player="(free seat)")
-            elif not table.is_present(seat):
-                panel.info = panel.info._replace(player=f"{holder.name} (away)")
+                continue
+            name = holder.name
+            rating = self.net_app.hall.seat_ratings.of(holder, self.game.id)
+            if rating:
+                name = f"{name} {rating}"
+            if not table.is_present(seat):
+                name = f"{name} (away)"
+            if name != holder.name:
+                panel.info = panel.info._replace(player=name)
         seating = self._seating()
         if seating != self.shown_seating:
             # Lay the whole screen out again when only who sits (or is here) changed: the
@@ -300,6 +310,37 @@ class TableScreen(BoardScreen):
             return
         try:
             self.table_seat.answer_takeback(dialog.request, accept)
+        except TableRefusal as refusal:
+            self.say(str(refusal), error=True)
+
+    def action_your_move(self) -> None:
+        """Go on to the next table where this player is to move (correspondence)."""
+        refusal = self.net_app.open_next_your_move(self.table_seat.table_number)
+        if refusal is not None:
+            self.say(refusal)
+
+    # -- resigning ----------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resign" and (self.seat is None or self.table_seat.finished):
+            return None  # a spectator has nothing to give up, nor anyone once it is over
+        return super().check_action(action, parameters)
+
+    def action_resign(self) -> None:
+        refusal = self.table_seat.resign_refusal()
+        if refusal is not None:
+            self.say(str(refusal), error=True)
+            return
+        question = QuestionScreen(
+            "Resign?", "Give this game up? The other side wins it.", "Resign", "Play on"
+        )
+        self.app.push_screen(question, self._resign_answered)
+
+    def _resign_answered(self, resign: bool | None) -> None:
+        if not resign:
+            return
+        try:
+            self.table_seat.resign()
         except TableRefusal as refusal:
             self.say(str(refusal), error=True)
 

@@ -58,6 +58,7 @@ from tui.play.rated_games import (
     rate_finished,
     ratings_now_text,
 )
+from tui.play.seat_ratings import SeatRatings
 from tui.play.seat_types import level_of
 from tui.play.seeds import random_seed
 from tui.play.storage import Storage, lookup_in
@@ -141,6 +142,13 @@ class TableHall(StoredTables):
         #: table be rated (``tui.play.rated_games``).
         self.rated_tables = False
         self._players: SqlPlayerStore | None = None
+        #: The ratings shown beside players' names (``tui.play.seat_ratings``).
+        self.seat_ratings = SeatRatings(
+            lambda key, game_id: self.players.rating(key, game_id),
+            self._ratings_read,
+            log,
+            lambda: self.rated_tables,
+        )
         self._players_opening = threading.Lock()
         self._online_writing = threading.Lock()
         self.filing = GameFiling(
@@ -522,6 +530,7 @@ class TableHall(StoredTables):
         """Rate the game this process finished; or, given the ``record`` another process
         finished, say the players' ratings as they are now (that process rated it)."""
         keys = ["" if h is None or h.is_computer else h.identity for h in table.holders]
+        self.seat_ratings.forget(keys, table.record.game.id)
         try:
             if record is None:
                 changes = rate_finished(self.players, table.record, keys, table=table.number)
@@ -530,6 +539,13 @@ class TableHall(StoredTables):
                 table.rating_news = ratings_now_text(self.players, record, keys)
         except Exception as error:  # the store's own errors, whichever store it is
             self.log.error("table %d: its game could not be rated: %s", table.number, error)
+
+    def _ratings_read(self) -> None:
+        """Ratings just read show beside the names: in the lobbies and at the tables."""
+        self._tell_lobbies()
+        for table in list(self.tables.values()):
+            if table.watchers:
+                table.ratings_read()
 
     def _moved_on(self, table: Table, stored: StoredTable, record: GameRecord) -> None:
         """A table finished elsewhere knows where its game was filed, if it is already, before

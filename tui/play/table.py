@@ -32,6 +32,7 @@ from core.errors import PawnshopError
 from core.game import Move
 from core.record import GameRecord, Node
 from core.time_control import TimeControlError, time_control_of
+from core.time_outcome import outcome_on_resignation
 from tui.play.clock import Clocks, GameClock, TimeSource
 from tui.play.describe import seat_label, turn_text, winners_text
 from tui.play.identity import PlayerIdentity
@@ -42,8 +43,9 @@ from tui.play.takeback import Takeback, takeback_target
 
 #: What changed, for whoever keeps the table (its computers, the lobby); ``stored``: the table
 #: became what its store says (changed elsewhere, or a change of its own refused);
-#: ``presence``: who shows it in the server's other processes.
-Change = Literal["seats", "move", "takeback", "watchers", "stored", "presence"]
+#: ``presence``: who shows it in the server's other processes; ``ratings``: its players'
+#: ratings were read (to show beside their names).
+Change = Literal["seats", "move", "takeback", "watchers", "stored", "presence", "ratings"]
 
 
 class TableRefusal(Exception):
@@ -305,6 +307,10 @@ class Table:
             self.present_elsewhere = shown
             self._changed("presence", "")
 
+    def ratings_read(self) -> None:
+        """Its players' ratings were read: every screen at the table shows them."""
+        self._changed("ratings", "")
+
     # -- moves --------------------------------------------------------------------------------
 
     def mover_seat(self, player: PlayerIdentity) -> int:
@@ -353,6 +359,30 @@ class Table:
             self.keeper.keep_move(self, node)
         self._changed("move", move_news(record, mover, node))
         return node
+
+    # -- giving up ----------------------------------------------------------------------------
+
+    def resigner_seat(self, player: PlayerIdentity) -> int:
+        """``player``'s seat if they may resign now; otherwise a refusal saying why not."""
+        seat = self.seat_of(player)
+        if seat is None:
+            raise TableRefusal("You are watching this table: only its players resign.")
+        self._check_live()
+        return seat
+
+    def resign(self, player: PlayerIdentity) -> None:
+        """``player`` gives the game up: the other sides win, the game ends for everyone and
+        is filed (and rated) as any result."""
+        seat = self.resigner_seat(player)
+        record = self.record
+        outcome = outcome_on_resignation(record.game, record.options, seat)
+        clock = self.clock
+        if clock is not None:
+            clock.clocks.stop()
+        self.takeback = None
+        record.adjudicated = outcome
+        self._keep_game()
+        self._changed("move", f"game over: {winners_text(record, outcome)} ({outcome.reason})")
 
     # -- taking a move back -------------------------------------------------------------------
 

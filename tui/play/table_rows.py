@@ -3,10 +3,15 @@ that differ from the game's defaults."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from core.time_control import TIME_CONTROL_TAG, TimeControlError, time_control_of
 from tui.play.identity import PlayerIdentity
 from tui.play.rated_games import is_rated
-from tui.play.table import Table
+from tui.play.table import SeatHolder, Table
+
+#: What the lobby's State column says of a table where the viewer is to move.
+YOUR_MOVE = "your move"
 
 
 def clock_text(table: Table) -> str:
@@ -27,14 +32,22 @@ def game_and_clock(table: Table) -> str:
     return f"{text} rated" if is_rated(table.record.tags) else text
 
 
-def seats_text(table: Table, viewer: PlayerIdentity) -> str:
-    """``alice · bob (away) · free``: the seats in order; ``you`` for the viewer's own."""
+def seats_text(
+    table: Table,
+    viewer: PlayerIdentity,
+    rating: Callable[[SeatHolder | None, str], str] = lambda holder, game_id: "",
+) -> str:
+    """``alice 1523 · bob 1500? (away) · free``: the seats in order, each person with
+    ``rating(holder, game_id)`` when it says one; ``you`` for the viewer's own."""
     parts = []
     for seat, holder in enumerate(table.holders):
         if holder is None:
             parts.append("free")
             continue
         name = "you" if table.seat_of(viewer) == seat else holder.name
+        shown = rating(holder, table.record.game.id)
+        if shown:
+            name += f" {shown}"
         if not table.is_present(seat) and not table.finished:
             name += " (away)"
         parts.append(name)
@@ -54,3 +67,33 @@ def options_text(table: Table) -> str:
     rated = ", rated" if is_rated(record.tags) else ""
     options = " ".join(changed) or "standard options"
     return f"{record.game.name} ({options}), {seats}{timed}{rated}"
+
+
+def your_move(table: Table, viewer: PlayerIdentity) -> bool:
+    """Whether ``viewer`` holds the seat to move at ``table`` now."""
+    if not table.live:
+        return False
+    seat = table.seat_of(viewer)
+    return seat is not None and seat == table.record.game.to_move(table.record.state)
+
+
+def lobby_order(tables: Iterable[Table], viewer: PlayerIdentity) -> list[Table]:
+    """The tables as the lobby lists them: first every one where ``viewer`` is to move (a
+    player of correspondence games sees at once where they are awaited), then the rest, each
+    part by number."""
+    listed = list(tables)
+    return [t for t in listed if your_move(t, viewer)] + [
+        t for t in listed if not your_move(t, viewer)
+    ]
+
+
+def next_your_move(
+    tables: Iterable[Table], viewer: PlayerIdentity, after: int | None
+) -> Table | None:
+    """The table after number ``after`` (from the first if ``None``) where ``viewer`` is to
+    move, going round to the first; ``None`` if no other table waits for their move."""
+    waiting = [table for table in tables if your_move(table, viewer) and table.number != after]
+    if not waiting:
+        return None
+    later = [table for table in waiting if after is not None and table.number > after]
+    return (later or waiting)[0]

@@ -5,7 +5,7 @@ read-only view ``record`` (a ``tui.play.record_view.RecordView``), and reads who
 was said through the seat, never the table itself. The screen sends intents through
 ``TableSeat``: play a move, ask to take one's last move back, answer such a question; the
 table checks each (only the seat to move, only its own player) and tells every screen at the
-table what changed. A refusal comes back as ``TableRefusal``, one sentence.
+table what changed, or resign. A refusal comes back as ``TableRefusal``, one sentence.
 Saving, redoing and hints are not offered at a table: ``saving_refusal`` and the others say so.
 """
 
@@ -127,6 +127,18 @@ class TableSeat:
         """Send ``move`` to the table; raises ``TableRefusal`` if it is not this player's to
         play or the game refuses it."""
         self._table.play(self.player, move)
+
+    def resign_refusal(self) -> TableRefusal | None:
+        """Why the table would refuse this player's resignation now, if it would."""
+        try:
+            self._table.resigner_seat(self.player)
+        except TableRefusal as refusal:
+            return refusal
+        return None
+
+    def resign(self) -> None:
+        """Give this player's game up. Raises ``TableRefusal`` (watching, game not live)."""
+        self._table.resign(self.player)
 
     def ask_takeback(self) -> str:
         """Ask to take this player's last move back; what to say when the others must agree

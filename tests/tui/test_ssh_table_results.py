@@ -1,0 +1,131 @@
+"""Over real SSH with keys: ratings beside the names in the lobby and in the panels, resigning
+a rated game with a confirmation (the result, the reason "resigned" and the rating change on
+every screen, a spectator's too), and the tables where it is the player's move listed first,
+``m`` going to the next of them."""
+
+from __future__ import annotations
+
+import asyncio
+from contextlib import AsyncExitStack
+from pathlib import Path
+
+import asyncssh
+from net_helpers import join, make_hall, serving_tables
+from test_net_rated_tables import TABS_TO_RATED
+from test_ssh_support import run_scenario
+from waiting import wait_for
+
+from core.registry import find_game
+from saves.store.sqlite_players import SqlitePlayerStore
+from tui.play.hall import ME, OPEN
+from tui.play.identity import PlayerIdentity
+
+MARTIAN = find_game("martian-chess")
+
+
+def keys(count: int) -> list[asyncssh.SSHKey]:
+    return [asyncssh.generate_private_key("ssh-ed25519") for _ in range(count)]
+
+
+async def open_rated_table(seat) -> None:  # type: ignore[no-untyped-def]
+    seat.press("n")
+    await seat.shows("Rated")
+    seat.press("\t" * TABS_TO_RATED)
+    await asyncio.sleep(0.2)
+    seat.press("\r")
+    await seat.shows("yes")
+    seat.press("\x1b[B\r")
+    await seat.shows("yes")
+    seat.press("\x0f")
+
+
+def test_ratings_show_beside_names_and_a_resigned_rated_game_changes_them(
+    tmp_path: Path,
+) -> None:
+    alice_key, bob_key, carol_key = keys(3)
+    hall = make_hall(tmp_path)
+    hall.rated_tables = True
+
+    async def scenario() -> None:
+        async with AsyncExitStack() as stack:
+            server, _ = await stack.enter_async_context(
+                serving_tables(tmp_path, hall, auth="publickey")
+            )
+            alice = await join(stack, server, "alice", key=alice_key)
+            await open_rated_table(alice)
+            await alice.shows("You play South at table 1")
+            await alice.shows("alice 1500?")  # her own panel
+            bob = await join(stack, server, "bob", key=bob_key)
+            await bob.shows("alice 1500? · free")
+            bob.press("\r")
+            await bob.shows("You play North at table 1")
+            await alice.shows("bob 1500?")
+            carol = await join(stack, server, "carol", key=carol_key)
+            await carol.shows("alice 1500? · bob 1500?")
+            carol.press("w")
+            await carol.shows("You are watching table 1")
+
+            alice.press("\x12")  # ctrl+r
+            await alice.shows("Give this game up?")
+            alice.press("n")
+            await wait_for(lambda: "Give this game up?" not in alice.text(), what="no dialog")
+            table = hall.table(1)
+            assert table is not None and not table.finished
+            alice.press("\x12")
+            await alice.shows("Give this game up?")
+            alice.press("y")
+            for screen in (alice, bob, carol):
+                await screen.shows("Game over")
+                await screen.shows("South resigned")
+            for screen in (alice, bob):
+                await screen.shows("Ratings: alice 1500 → 1338, bob 1500 → 1662.")
+            with SqlitePlayerStore(tmp_path) as players:
+                rated = players.ratings(table.record.game.id)
+            assert [stored.games for stored in rated] == [1, 1]
+            assert table.filed_as is not None and "resigned" in table.filed_as.read_text()
+            bob.press("n")  # to the lobby, where a new table shows his new rating
+            await bob.shows("tables on this server")
+            bob.press("n")
+            await bob.shows("Open a table")
+            bob.press("\x0f")
+            await bob.shows("bob 1662?")
+
+    run_scenario(scenario)
+
+
+def test_the_tables_where_it_is_your_move_come_first_and_m_goes_to_the_next(
+    tmp_path: Path,
+) -> None:
+    alice_key, bob_key = keys(2)
+    alice_id = PlayerIdentity("alice", alice_key.get_fingerprint("sha256"))
+    bob_id = PlayerIdentity("bob", bob_key.get_fingerprint("sha256"))
+
+    async def scenario() -> None:
+        async with AsyncExitStack() as stack:
+            server, hall = await stack.enter_async_context(
+                serving_tables(tmp_path, auth="publickey")
+            )
+            # bob is South (to move) at table 1, alice at tables 2 and 3; the other sits
+            for opener, sitter in ((bob_id, alice_id), (alice_id, bob_id), (alice_id, bob_id)):
+                table = hall.open_table(MARTIAN, {}, [ME, OPEN], opener, {"TimeControl": "3d"})
+                table.sit(sitter, 1)
+            alice = await join(stack, server, "alice", key=alice_key)
+            await alice.shows("your move")
+            lines = [line for line in alice.text().split("\n") if "Martian Chess 3d" in line]
+            assert [line.split()[0] for line in lines] == ["2", "3", "1"]
+            assert "your move" in lines[0] and "your move" in lines[1]
+            assert "your move" not in lines[2]
+            alice.press("m")
+            await alice.shows("You play South at table 2")
+            alice.press("m")
+            await alice.shows("You play South at table 3")
+            alice.press("m")
+            await alice.shows("You play South at table 2")
+            await alice.type_move("b3-a4")
+            await alice.shows("played b3-a4")
+            alice.press("m")
+            await alice.shows("You play South at table 3")
+            alice.press("m")
+            await alice.shows("No other table waits for your move.")
+
+    run_scenario(scenario)
