@@ -180,6 +180,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             rated_at DOUBLE PRECISION NOT NULL
         )""",
     ),
+    (
+        """CREATE TABLE IF NOT EXISTS server_clocks (
+            number BIGINT PRIMARY KEY REFERENCES server_tables (number),
+            since DOUBLE PRECISION NOT NULL
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -44,7 +44,8 @@ CHANNEL = "pawnshop_table_changes"
 NUMBERING_LOCK = 0x7061776F
 FEED_LOCK = 0x70617770
 
-_NOW = "SELECT extract(epoch FROM clock_timestamp())::double precision"
+_NOW_EXPRESSION = "extract(epoch FROM clock_timestamp())::double precision"
+_NOW = f"SELECT {_NOW_EXPRESSION}"
 
 
 class PostgresTableStore(SqlTableStore):
@@ -130,6 +131,11 @@ class PostgresTableStore(SqlTableStore):
             return self.clock()
         return float(_one(db, _NOW)[0])
 
+    def _now_sql(self) -> tuple[str, tuple[float, ...]]:
+        if self.clock is not None:
+            return "%s::double precision", (self.clock(),)
+        return _NOW_EXPRESSION, ()
+
     def _announce(self, db: Connection, number: int) -> None:
         _note_change(db, number)
 
@@ -161,6 +167,8 @@ class PostgresTableStore(SqlTableStore):
                 "INSERT INTO server_moves (number, ply, notation) VALUES (%s, %s, %s)",
                 (number, seen_plies + 1, move),
             )
+            if status == "open":
+                self._start_clock(db, number)
             announced = _announce_change(db, number)
             seats = self._seat_rows(db, number)
         _forget_old_changes(db, announced)

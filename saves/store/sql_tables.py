@@ -19,7 +19,7 @@ import builtins
 from abc import abstractmethod
 from collections.abc import Sequence
 from contextlib import closing
-from dataclasses import astuple
+from dataclasses import astuple, replace
 from typing import Any, ClassVar, Self
 
 from saves.store.sql_filing import ARCHIVE_SELECT, SqlFiling, archived_game
@@ -102,6 +102,7 @@ class SqlTableStore(SqlPresence, SqlFiling):
             for seat, holder in enumerate(seats):
                 self._put_seat(db, number, seat, holder)
             self._write_moves(db, number, moves)
+            self._start_clock(db, number)
             self._announce(db, number)
             return self._existing_table(db, number)
 
@@ -287,6 +288,11 @@ class SqlTableStore(SqlPresence, SqlFiling):
             return self._find_player(db, key)
 
     @abstractmethod
+    def _now_sql(self) -> tuple[str, tuple[Any, ...]]:
+        """The store's clock now (seconds since the epoch) as an SQL expression, and its
+        parameters."""
+
+    @abstractmethod
     def close(self) -> None:
         """Each store gives its own."""
 
@@ -339,6 +345,8 @@ class SqlTableStore(SqlPresence, SqlFiling):
             f" version = version + 1 WHERE number = {p}",
             (game_text, plies, status, reason, table.number),
         )
+        if status == "open" and (plies != table.plies or plies == 0):
+            self._start_clock(db, table.number)  # a move, a takeback, or the game begins
         self._announce(db, table.number)
 
     def _archive(self, db: Any, table: StoredTable, game_text: str) -> None:
@@ -383,14 +391,29 @@ class SqlTableStore(SqlPresence, SqlFiling):
     def _find_table(self, db: Any, number: int, *, lock: bool = False) -> StoredTable | None:
         """The table ``number`` as stored, or ``None``; ``lock``: its row locked until the
         transaction ends (``ROW_LOCK``), so that no other process changes it meanwhile."""
+        now, now_parameters = self._now_sql()
         row = db.execute(
-            f"SELECT {TABLE_FIELDS} FROM server_tables WHERE number = {self.PARAMETER}"
+            f"SELECT {TABLE_FIELDS}, (SELECT {now} - clocks.since FROM server_clocks AS clocks"
+            " WHERE clocks.number = server_tables.number)"
+            f" FROM server_tables WHERE number = {self.PARAMETER}"
             + (self.ROW_LOCK if lock else ""),
-            (number,),
+            (*now_parameters, number),
         ).fetchone()
         if row is None:
             return None
-        return table_of(row, self._seat_rows(db, number).fetchall())
+        table = table_of(row[:-1], self._seat_rows(db, number).fetchall())
+        age = row[-1]
+        return table if age is None else replace(table, clock_age=max(0.0, float(age)))
+
+    def _start_clock(self, db: Any, number: int) -> None:
+        """The running clock of table ``number`` starts now, by the store's clock."""
+        p = self.PARAMETER
+        now, now_parameters = self._now_sql()
+        db.execute(
+            f"INSERT INTO server_clocks (number, since) VALUES ({p}, {now})"
+            " ON CONFLICT (number) DO UPDATE SET since = excluded.since",
+            (number, *now_parameters),
+        )
 
     def _existing_table(self, db: Any, number: int, *, lock: bool = False) -> StoredTable:
         table = self._find_table(db, number, lock=lock)

@@ -192,6 +192,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             rated_at REAL NOT NULL      -- seconds since the epoch
         )""",
     ),
+    # When each table's running clock started, by the store's clock: its last move (or
+    # takeback), or the game's start (saves.store.sql_tables), so that every process runs
+    # the clock from the same moment.
+    (
+        """CREATE TABLE IF NOT EXISTS server_clocks (
+            number INTEGER PRIMARY KEY REFERENCES server_tables (number),
+            since REAL NOT NULL         -- seconds since the epoch
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

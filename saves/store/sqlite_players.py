@@ -36,12 +36,12 @@ class SqlitePlayerStore(SqlPlayerStore):
         newest = after
         while not self._closed.is_set():
             # data_version moves for the other connections' commits, not this one's own.
-            version = self._data_version()
-            if version is None:
+            looked = self._look(seen is None or self._kept_here > newest, seen)
+            if looked is None:
                 break
-            if version != seen or self._kept_here > newest:
-                seen = version
-                newest = max(newest, self.newest_chat())
+            seen, found = looked
+            if found is not None:
+                newest = max(newest, found)
                 if newest > after:
                     return newest
             left = deadline - time.monotonic()
@@ -51,15 +51,21 @@ class SqlitePlayerStore(SqlPlayerStore):
         return newest
 
     def close(self) -> None:
-        self._closed.set()
         with self._lock:
+            self._closed.set()
             super().close()
 
-    def _data_version(self) -> int | None:
+    def _look(self, anyway: bool, seen: int | None) -> tuple[int, int | None] | None:
+        """``data_version``, and the newest line's ``seq`` if it moved (or ``anyway``);
+        ``None`` once the store is closed."""
         with self._lock:
             if self._closed.is_set():
                 return None
-            return int(self.connection.execute("PRAGMA data_version").fetchone()[0])
+            version = int(self.connection.execute("PRAGMA data_version").fetchone()[0])
+            if not anyway and version == seen:
+                return version, None
+            row = self.connection.execute("SELECT coalesce(max(seq), 0) FROM server_chat")
+            return version, int(row.fetchone()[0])
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:

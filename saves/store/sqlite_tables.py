@@ -139,6 +139,9 @@ class SqliteTableStore(SqlTableStore):
     def _now(self, db: sqlite3.Connection) -> float:
         return self.clock()
 
+    def _now_sql(self) -> tuple[str, tuple[float]]:
+        return "?", (self.clock(),)
+
     def _data_version(self) -> int:
         with self._failures():
             return int(self.connection.execute("PRAGMA data_version").fetchone()[0])

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol, get_args
 
 #: Where a table stands. ``open``: listed, seats taken and moves played; ``finished``: its game
@@ -49,7 +49,10 @@ class StoredTable:
     many moves lead to the table's current position (the ply count a mover sees);
     ``seats``: one entry per seat, ``None`` for a free one; ``version``: goes up by one with
     every change of this table, whoever makes it (a table just opened has version 1);
-    ``reason``: why a table was set aside (empty otherwise).
+    ``reason``: why a table was set aside (empty otherwise); ``clock_age``: how many seconds,
+    by the store's clock, its running clock had run when the table was read (since the last
+    move or takeback, or since the game began), ``None`` if not known (not part of the
+    table's identity: two reads of one version are equal).
     """
 
     number: int
@@ -60,6 +63,7 @@ class StoredTable:
     status: TableStatus
     version: int
     reason: str = ""
+    clock_age: float | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -524,3 +524,46 @@ CHECKS: tuple[Callable[[OpenStore], None], ...] = (
     check_the_presence_of_a_killed_process_runs_out,
     check_a_process_killed_while_writing_leaves_a_whole_store,
 )
+
+
+#: Opens a store whose clock is the given function (seconds since the epoch).
+OpenStoreAt = Callable[[Callable[[], float]], TableStore]
+
+
+def check_a_tables_running_clock_starts_at_its_last_move_by_the_stores_clock(
+    open_store_at: OpenStoreAt,
+) -> None:
+    """Every process reads how long a table's running clock has run, by the store's clock:
+    since the game began (its last seat taken), then since each move or takeback, not since
+    a change that leaves the position (a seat, a takeback asked)."""
+    now = [1000.0]
+    with (
+        opened(lambda: open_store_at(lambda: now[0])) as store,
+        opened(lambda: open_store_at(lambda: now[0])) as other,
+    ):
+        table = store.open_table("martian-chess", text_of([]), [], (ANN, None))
+        now[0] = 1010.0
+        table = store.seat(table.number, 1, BOB)  # the game begins
+        now[0] = 1025.0
+        assert age_of(other, table.number) == 15.0
+        table = store.append_move(table.number, 0, "b1-a1", text_of(["b1-a1"]))
+        now[0] = 1032.5
+        assert age_of(other, table.number) == 7.5
+        asked = other.replace_game(table.number, table.version, "asked", ["b1-a1"])
+        now[0] = 1040.0
+        assert age_of(store, table.number) == 15.0  # asking changes no position
+        other.replace_game(table.number, asked.version, text_of([]), [])  # taken back
+        now[0] = 1041.0
+        assert age_of(store, table.number) == 1.0
+        loaded = store.load(table.number)
+        now[0] = 1050.0
+        assert loaded == store.load(table.number)  # the age is no part of the table
+
+
+def age_of(store: TableStore, number: int) -> float | None:
+    found = store.load(number)
+    assert found is not None
+    return found.clock_age
+
+
+CLOCK_CHECKS = [check_a_tables_running_clock_starts_at_its_last_move_by_the_stores_clock]

@@ -14,7 +14,17 @@ from typing import Any
 
 import psycopg
 import pytest
-from table_store_contract import ANN, BOB, CHECKS, DEADLINE, OpenStore, opened, text_of
+from table_store_contract import (
+    ANN,
+    BOB,
+    CHECKS,
+    CLOCK_CHECKS,
+    DEADLINE,
+    OpenStore,
+    OpenStoreAt,
+    opened,
+    text_of,
+)
 
 from saves.store.postgres_tables import CHANNEL, PostgresTableStore
 from saves.store.tables import MoveRaced, StoredSeat, TableStoreError
@@ -85,6 +95,27 @@ def test_two_processes_hear_each_others_changes(postgres_url: str) -> None:
             if other.is_alive():
                 other.kill()
         assert other.exitcode == 0
+
+
+@pytest.mark.parametrize("check", CLOCK_CHECKS, ids=lambda check: check.__name__[len("check_") :])
+def test_the_postgres_store_keeps_the_clock_contract(
+    check: Callable[[OpenStoreAt], None], postgres_url: str
+) -> None:
+    check(lambda clock: PostgresTableStore(postgres_url, clock=clock))
+
+
+def test_a_moves_clock_runs_by_the_databases_clock(postgres_url: str) -> None:
+    """Without a clock of its own, a table's running clock runs by the database's."""
+    with opened(partial(PostgresTableStore, postgres_url)) as store:
+        table = store.open_table("martian-chess", text_of([]), [], (ANN, BOB))
+        store.append_move(table.number, 0, "b1-a1", text_of(["b1-a1"]))
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute(
+                "UPDATE server_clocks SET since = since - 90 WHERE number = %s", (table.number,)
+            )
+        found = store.load(table.number)
+        assert found is not None and found.clock_age is not None
+        assert 90 <= found.clock_age < 90 + DEADLINE
 
 
 def test_a_wait_that_lost_its_connection_catches_up_on_what_it_missed(

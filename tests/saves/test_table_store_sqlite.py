@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from table_store_contract import ANN, BOB, CHECKS, OpenStore, text_of
+from table_store_contract import ANN, BOB, CHECKS, CLOCK_CHECKS, OpenStore, OpenStoreAt, text_of
 
 from saves import paths
 from saves.store import sqlite as store_sqlite
@@ -23,6 +23,13 @@ def test_the_sqlite_store_keeps_the_contract(
     check: Callable[[OpenStore], None], tmp_path: Path
 ) -> None:
     check(partial(SqliteTableStore, tmp_path))
+
+
+@pytest.mark.parametrize("check", CLOCK_CHECKS, ids=lambda check: check.__name__[len("check_") :])
+def test_the_sqlite_store_keeps_the_clock_contract(
+    check: Callable[[OpenStoreAt], None], tmp_path: Path
+) -> None:
+    check(lambda clock: SqliteTableStore(tmp_path, clock=clock))
 
 
 def test_the_tables_live_beside_the_library_index_in_the_data_folders_database(
@@ -155,7 +162,12 @@ def test_games_archived_before_their_file_names_were_kept_count_as_filed(tmp_pat
     with sqlite3.connect(paths.store_file(tmp_path), isolation_level=None) as raw:
         for table in ("server_presence", "server_filed", "server_players_seen"):
             raw.execute(f"DROP TABLE {table}")  # as the version before made it
-        raw.execute("UPDATE schema_version SET version = ?", (store_sqlite.SCHEMA_VERSION - 1,))
+        before = next(  # the version before where the file names are kept
+            version
+            for version, steps in enumerate(store_sqlite.MIGRATIONS)
+            if any("server_filed" in step for step in steps)
+        )
+        raw.execute("UPDATE schema_version SET version = ?", (before,))
     raw.close()
     with SqliteTableStore(tmp_path) as store:
         entry = store.archived(1)
