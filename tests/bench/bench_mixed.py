@@ -156,7 +156,7 @@ async def measure(server: Served, args: argparse.Namespace) -> None:
     baseline_kib = resident_kib(pid)
     phases.done("warm-up: one browser, one SSH session")
 
-    browsers = [BrowserPlayer(url, index + 1) for index in range(args.browsers)]
+    browsers: list[Player] = [BrowserPlayer(url, index + 1) for index in range(args.browsers)]
     ssh = [table_player(server.port, index + 1) for index in range(args.ssh)]
     browser_connects = await connect_all(browsers)
     phases.done(f"{len(browsers)} browsers connect at once")
