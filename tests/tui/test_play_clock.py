@@ -207,3 +207,20 @@ def test_setting_the_clocks_back_loses_no_time_of_the_clock_that_stops() -> None
     assert game_clock.clocks.running == first
     assert game_clock.clocks.remaining(1 - first) == 60.0
     assert game_clock.clocks.text(1 - first) == "1:00"
+
+
+def test_clocks_made_from_a_game_read_back_run_from_when_its_last_move_was_made() -> None:
+    """A game whose last move was made 30 s ago (elsewhere, or before a restart): the clock
+    of the seat to move has run those 30 s already, and a flag falls on that count."""
+    time = FakeTime()
+    record = GameRecord(find_game("martian-chess"), seed=1, tags={"TimeControl": "60"})
+    record.play_text("c3-d4", main=True).clock = 55.0
+    to_move = record.game.to_move(record.state)
+    game_clock = GameClock.of(record, time, since=time.now - 30.0)
+    assert game_clock is not None
+    assert game_clock.clocks.remaining(to_move) == 30.0
+    assert game_clock.clocks.remaining(1 - to_move) == 55.0
+    time.advance(30.0)
+    assert game_clock.flag_fell(to_move) is not None
+    made_now = GameClock.of(record, time)
+    assert made_now is not None and made_now.clocks.remaining(to_move) == 60.0

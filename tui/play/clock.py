@@ -8,7 +8,10 @@ next seat's clock starts.
 
 Every move keeps its mover's time left after it in the record (``Node.clock``, written as
 ``[%clk H:MM:SS]``), so the clocks of any position of the game follow from the record
-(``clocks_at``): a takeback sets both clocks back to what they were.
+(``clocks_at``): a takeback sets both clocks back to what they were. What the record does not
+say is when the running clock started: clocks made from a game read back (another process's
+move, a server started again) are given it (``since``, from the store's clock), so that they
+count the time since the last move, not since they were made.
 """
 
 from __future__ import annotations
@@ -60,10 +63,11 @@ class Clocks:
         self.running: int | None = None
         self._since = 0.0
 
-    def start(self, seat: int) -> None:
-        """Run ``seat``'s clock from now (the others stand)."""
+    def start(self, seat: int, since: float | None = None) -> None:
+        """Run ``seat``'s clock from now, or from ``since`` by the time source (the others
+        stand)."""
         self.stop()
-        self.running, self._since = seat, self._now()
+        self.running, self._since = seat, self._now() if since is None else since
 
     def stop(self) -> None:
         """Stop the running clock, keeping its time left."""
@@ -154,18 +158,28 @@ class GameClock:
     a timed game calls after each move (``moved``), after an undo, redo or takeback
     (``went_to``), and when a panel tells of a fallen flag (``flag_fell``)."""
 
-    def __init__(self, record: GameRecord, control: TimeControl, now: TimeSource) -> None:
+    def __init__(
+        self,
+        record: GameRecord,
+        control: TimeControl,
+        now: TimeSource,
+        since: float | None = None,
+    ) -> None:
+        """``since``: when (by ``now``) the clock of the seat to move started running, if
+        before now (the game's last move was made earlier, elsewhere)."""
         self.record = record
         times = clocks_at(record, record.current, control)
         self.clocks = Clocks(control, len(record.players), now, times)
-        self.went_to()
+        self.went_to(since)
 
     @classmethod
-    def of(cls, record: GameRecord, now: TimeSource) -> GameClock | None:
+    def of(
+        cls, record: GameRecord, now: TimeSource, since: float | None = None
+    ) -> GameClock | None:
         """The clocks of ``record``'s time control (its ``TimeControl`` tag), ``None`` for a
         game without one; ``TimeControlError`` for a tag that is not one."""
         control = time_control_of(record.tags)
-        return cls(record, control, now) if control.timed else None
+        return cls(record, control, now, since) if control.timed else None
 
     def _to_move(self) -> int | None:
         record = self.record
@@ -176,9 +190,10 @@ class GameClock:
         with the move; the next seat's clock starts (none once the game is over)."""
         node.clock = self.clocks.press(mover_of(self.record, node), self._to_move())
 
-    def went_to(self) -> None:
+    def went_to(self, since: float | None = None) -> None:
         """The record's current position changed other than by a move (undo, redo, an
-        accepted takeback): each clock is set back to its time there, the mover's running."""
+        accepted takeback): each clock is set back to its time there, the mover's running
+        from now (or from ``since``)."""
         record = self.record
         self.clocks.stop()  # stopped first, none loses the moment the times are set
         self.clocks.set_times(clocks_at(record, record.current, self.clocks.control))
@@ -186,7 +201,7 @@ class GameClock:
         if seat is None:
             self.clocks.stop()
         else:
-            self.clocks.start(seat)
+            self.clocks.start(seat, since)
 
     def flag_fell(self, seat: int) -> Outcome | None:
         """End the game on time if ``seat``'s flag is down (``None`` if it is not, or the game

@@ -138,6 +138,16 @@ def stored_holders(stored: StoredTable, record: GameRecord) -> list[SeatHolder |
     return [holder_of(seat, name) for seat, name in zip(stored.seats, names, strict=True)]
 
 
+def note_clock(table: Table, stored: StoredTable) -> None:
+    """When ``table``'s running clock started, as the store says (``StoredTable.clock_age``,
+    by the store's clock), in the table's own time: for the clocks made from the stored game,
+    so every process runs them from the same moment. Only for a game under way (every seat
+    taken); ``None`` otherwise, the clocks then starting when they are made."""
+    age = stored.clock_age
+    under_way = age is not None and all(seat is not None for seat in stored.seats)
+    table.clock_since = table.time() - age if under_way and age is not None else None
+
+
 def stored_table(stored: StoredTable, games: GameLookup = find_game) -> Table:
     """A table in memory for the stored one (``ValueError`` if it cannot be made)."""
     record = stored_record(stored, games)

@@ -147,6 +147,9 @@ class Table:
         #: watches or is connected (a fake in tests).
         self.time: TimeSource = time.monotonic
         self._clock: GameClock | None = None
+        #: When, by ``time``, the running clock started as the store says (the last move,
+        #: made in any process): the clocks made from the stored game run from then.
+        self.clock_since: float | None = None
         for seat, holder in enumerate(holders):
             if holder is not None:
                 record.players[seat] = holder.name
@@ -184,7 +187,7 @@ class Table:
         """The clocks of a timed game, running from when every seat is taken (``None``
         before that, and for a game without a clock)."""
         if self._clock is None and self.started and self.timed:
-            self._clock = GameClock.of(self.record, self.time)
+            self._clock = GameClock.of(self.record, self.time, self.clock_since)
         return self._clock
 
     @property
@@ -481,7 +484,8 @@ class Table:
             takeback = request
         self.takeback = takeback
         if self._clock is not None:
-            self._clock = GameClock(self.record, self._clock.clocks.control, self.time)
+            control = self._clock.clocks.control
+            self._clock = GameClock(self.record, control, self.time, self.clock_since)
         self._changed("stored", news)
 
     # -- telling everyone ---------------------------------------------------------------------

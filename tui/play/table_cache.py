@@ -31,6 +31,7 @@ from tui.play.stored_tables import (
     keep_aside,
     line_moves,
     news_of,
+    note_clock,
     read_stored,
     stored_holders,
     stored_seat,
@@ -107,6 +108,7 @@ class StoredTables:
             self._unreadable(stored, str(error))
             return None
         table.takeback = takeback_in(record)
+        note_clock(table, stored)
         self._add(table, stored)
         return table
 
@@ -233,6 +235,7 @@ class StoredTables:
         except ValueError as error:
             self._unreadable(stored, str(error))
             return
+        note_clock(table, stored)
         table.adopt(record, holders, news, asked)
         if self.tables.get(table.number) is table:  # not forgotten on the news (finished)
             self._stored(table, stored)
