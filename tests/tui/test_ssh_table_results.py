@@ -21,6 +21,7 @@ from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
 
 MARTIAN = find_game("martian-chess")
+RATED_5_3 = {"TimeControl": "300+3", "Rated": "yes"}
 
 
 def keys(count: int) -> list[asyncssh.SSHKey]:
@@ -127,5 +128,56 @@ def test_the_tables_where_it_is_your_move_come_first_and_m_goes_to_the_next(
             await alice.shows("You play South at table 3")
             alice.press("m")
             await alice.shows("No other table waits for your move.")
+
+    run_scenario(scenario)
+
+
+def test_a_rematch_over_ssh_swaps_the_seats_and_the_spectator_follows(tmp_path: Path) -> None:
+    alice_key, bob_key, carol_key = keys(3)
+    hall = make_hall(tmp_path)
+    hall.rated_tables = True
+
+    async def scenario() -> None:
+        async with AsyncExitStack() as stack:
+            server, _ = await stack.enter_async_context(
+                serving_tables(tmp_path, hall, auth="publickey")
+            )
+            alice_id = PlayerIdentity("alice", alice_key.get_fingerprint("sha256"))
+            hall.open_table(MARTIAN, {}, [ME, OPEN], alice_id, RATED_5_3)
+            alice = await join(stack, server, "alice", key=alice_key, wait="South at table 1")
+            bob = await join(stack, server, "bob", key=bob_key)
+            await bob.shows("alice 1500? · free")
+            bob.press("\r")
+            await bob.shows("You play North at table 1")
+            carol = await join(stack, server, "carol", key=carol_key)
+            await carol.shows("alice 1500? · bob 1500?")
+            carol.press("w")
+            await carol.shows("You are watching table 1")
+            await alice.type_move("b3-a4")
+            await bob.shows("played b3-a4")
+            bob.press("\x12")
+            await bob.shows("Give this game up?")
+            bob.press("y")
+            for screen in (alice, bob, carol):
+                await screen.shows("North resigned")
+            await alice.shows("m: ask for a rematch")
+            await alice.shows("m Rematch")  # in the footer too
+            assert "rematch" not in carol.text().lower()  # a spectator has none to ask for
+            alice.press("m")
+            await alice.shows("You asked for a rematch")
+            await bob.shows("asks for a rematch: m to accept")
+            bob.press("m")
+            await alice.shows("You play North at table 2")
+            await bob.shows("You play South at table 2")
+            await carol.shows("You are watching table 2")
+            again = hall.table(2)
+            assert again is not None and again.started and not again.finished
+            assert again.record.players == ["bob", "alice"]
+            assert {name: again.record.tags.get(name) for name in RATED_5_3} == RATED_5_3
+            clocks = again.clocks
+            assert clocks is not None and clocks.control.text == "5+3"
+            await carol.shows("5:00")
+            await bob.type_move("b3-a4")
+            await carol.shows("played b3-a4")
 
     run_scenario(scenario)

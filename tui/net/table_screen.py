@@ -29,6 +29,7 @@ from tui.net.chat_panel import ChatPanel
 from tui.net.crossing import post_across
 from tui.net.question_dialog import QuestionScreen
 from tui.net.server_chat import chat_rooms_of
+from tui.net.table_over import TableOverScreen
 from tui.net.takeback_dialog import TakebackScreen
 from tui.plain_text import plain
 from tui.play.chat import ChatViewer
@@ -46,6 +47,9 @@ from tui.widgets.player_panel import PlayerPanel
 
 if TYPE_CHECKING:
     from tui.net.app import NetApp
+
+
+ASKED_REMATCH = "You asked for a rematch: the other players must agree."
 
 
 class TableNews(Message):
@@ -68,6 +72,7 @@ class TableScreen(BoardScreen):
         Binding("H", "hint", "Hint", show=False, id="table.hint"),
         Binding("tab", "chat", "Chat", show=False, id="table.chat"),
         Binding("ctrl+r", "resign", "Resign", show=False, id="table.resign"),
+        Binding("m", "rematch", "Rematch", id="table.rematch"),
         Binding("m", "your_move", "Next your move", show=False, id="table.your_move"),
     ]
     _board_title: str | None = None
@@ -85,6 +90,9 @@ class TableScreen(BoardScreen):
         self.over_shown = self.table_seat.finished
         self.shown_seating: tuple[tuple[str, bool], ...] = ()
         self.takeback_dialog: TakebackScreen | None = None
+        self.over_dialog: TableOverScreen | None = None
+        #: Whether this screen went on to the rematch's table already.
+        self.went_to_rematch = False
 
     @property
     def HELP_TITLE(self) -> str:
@@ -213,7 +221,21 @@ class TableScreen(BoardScreen):
         self._ask_takeback_if_mine()
         if self.table_seat.finished and not self.over_shown:
             self.over_shown = True
+            self.refresh_bindings()  # m now asks for a rematch
             self._show_game_over()
+        elif "rematch" in message.news and self.over_dialog is not None:
+            self.over_dialog.show_rematch(self._rematch_news(message.news))
+        self._go_to_rematch()
+
+    def _go_to_rematch(self) -> None:
+        """Once the rematch has begun, go on to its table (players and spectators alike)."""
+        number = self.table_seat.rematch_number
+        if number is None or self.went_to_rematch:
+            return
+        again = self.net_app.hall.table(number)
+        if again is not None:
+            self.went_to_rematch = True
+            self.net_app.open_table(again)
 
     def _show_game_over(self) -> None:
         record = self.record
@@ -223,14 +245,43 @@ class TableScreen(BoardScreen):
         note = f"Filed on the server as {filed.name}" if filed else "Kept at the table"
         if self.table_seat.rating_news:
             note = f"Ratings: {self.table_seat.rating_news}. {note}"
-        self.app.push_screen(
-            GameOverScreen(
+        if self.seat is None:  # a spectator has no rematch to ask for
+            dialog = GameOverScreen(
                 winners_text(record, outcome), outcome.reason, scores_text(record), note
-            ),
-            self._after_game_over,
-        )
+            )
+        else:
+            dialog = TableOverScreen(
+                winners_text(record, outcome),
+                outcome.reason,
+                scores_text(record),
+                note,
+                self._rematch_asked,
+                self._rematch_news(self.table_seat.latest_news),
+            )
+            self.over_dialog = dialog
+        self.app.push_screen(dialog, self._after_game_over)
+
+    def _rematch_news(self, news: str) -> str:
+        """What this player's game-over dialog says of the rematch, given the table's news."""
+        if self.table_seat.rematch_asked_by_me() and self.table_seat.rematch_number is None:
+            return ASKED_REMATCH
+        return news if "rematch" in news else ""
+
+    def _rematch_asked(self) -> str:
+        """The rematch asked for from the game-over dialog: what to say there."""
+        try:
+            self.table_seat.ask_rematch()
+        except TableRefusal as refusal:
+            return str(refusal)
+        if self.table_seat.rematch_number is not None:
+            return f"The rematch begins at table {self.table_seat.rematch_number}."
+        return ASKED_REMATCH
+
+    def action_rematch(self) -> None:
+        self.say(self._rematch_asked())
 
     def _after_game_over(self, choice: GameOverChoice | None) -> None:
+        self.over_dialog = None
         if choice == "new":
             self.action_lobby()
         elif choice == "quit":
@@ -323,7 +374,13 @@ class TableScreen(BoardScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resign" and (self.seat is None or self.table_seat.finished):
-            return None  # a spectator has nothing to give up, nor anyone once it is over
+            return False  # a spectator has nothing to give up, nor anyone once it is over
+        # m: a rematch at a finished table of one's own, else the next table awaiting a move
+        rematch = self.seat is not None and self.table_seat.finished
+        if action == "rematch" and not rematch:
+            return False
+        if action == "your_move" and rematch:
+            return False
         return super().check_action(action, parameters)
 
     def action_resign(self) -> None:

@@ -58,8 +58,11 @@ from tui.play.rated_games import (
     rate_finished,
     ratings_now_text,
 )
+from tui.play.rematch import rematch_tags, swapped
+from tui.play.seat_choices import ME as ME
+from tui.play.seat_choices import OPEN as OPEN
+from tui.play.seat_choices import chosen_holders
 from tui.play.seat_ratings import SeatRatings
-from tui.play.seat_types import level_of
 from tui.play.seeds import random_seed
 from tui.play.storage import Storage, lookup_in
 from tui.play.stored_tables import (
@@ -71,11 +74,6 @@ from tui.play.table import Change, SeatHolder, Table, TableRefusal
 from tui.play.table_cache import StoredTables
 from tui.play.table_computers import ComputerLeases, TableComputers
 from tui.play.table_filing import GameFiling
-
-#: What the creator of a table chooses for each seat: themselves, nobody yet, or a computer
-#: seat type (``computer:normal``).
-ME = "me"
-OPEN = "open"
 
 #: Most tables that may wait for players or be in play at once.
 MAX_TABLES = 200
@@ -335,25 +333,21 @@ class TableHall(StoredTables):
         """A new table for ``game``; ``seats`` says for each seat ``ME``, ``OPEN`` or a computer
         seat type; ``tags`` are the game's (its ``TimeControl``). Raises ``TableRefusal`` (or
         ``PawnshopError`` for bad options)."""
+        record = GameRecord(game, options, seed=self.new_seed(), tags=tags)
+        holders = chosen_holders(record.seat_names, seats, player)
+        return self._open(record, holders, player.name)
+
+    def _open_rematch(self, table: Table) -> Table:
+        """Open the rematch of ``table``'s finished game (``tui.play.rematch``)."""
+        record = table.record
+        tags = rematch_tags(record.tags)
+        again = GameRecord(record.game, record.options, seed=self.new_seed(), tags=tags)
+        return self._open(again, swapped(table.holders), f"the rematch of table {table.number}")
+
+    def _open(self, record: GameRecord, holders: list[SeatHolder | None], who: str) -> Table:
         if sum(1 for table in self.tables.values() if not table.finished) >= MAX_TABLES:
             raise TableRefusal(f"This server has {MAX_TABLES} tables already; join one of them.")
-        record = GameRecord(game, options, seed=self.new_seed(), tags=tags)
-        if len(seats) != len(record.seat_names):
-            seat_count = len(record.seat_names)
-            raise TableRefusal(f"{game.name} with these options has {seat_count} seats.")
-        if list(seats).count(ME) > 1:
-            raise TableRefusal("You can take only one seat at a table.")
-        holders: list[SeatHolder | None] = []
-        for seat_name, choice in zip(record.seat_names, seats, strict=True):
-            level = level_of(choice)
-            if choice == ME:
-                holders.append(SeatHolder.person(player))
-            elif level is not None:
-                holders.append(SeatHolder.computer(level, seat_name))
-            else:
-                holders.append(None)
-        if all(holder is not None and holder.is_computer for holder in holders):
-            raise TableRefusal("A table needs at least one seat for a person.")
+        game = record.game
         draft = Table(0, record, holders)
         try:
             stored = self.store.open_table(
@@ -364,7 +358,7 @@ class TableHall(StoredTables):
             raise TableRefusal(f"The table could not be opened: {error}") from None
         table = Table(stored.number, record, holders)
         self._add(table, stored)
-        self.log.info("%s opened table %d: %s", player.name, table.number, game.name)
+        self.log.info("%s opened table %d: %s", who, table.number, game.name)
         self._table_changed(table, "seats")
         return table
 
@@ -374,6 +368,7 @@ class TableHall(StoredTables):
         table.on_change = self._table_changed
         table.log = self.log
         table.containment = self.containment
+        table.open_rematch = self._open_rematch
         if any(holder is not None and holder.is_computer for holder in table.holders):
             self._computers[table.number] = TableComputers(table, self.runner, self.log)
 

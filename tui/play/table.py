@@ -44,8 +44,10 @@ from tui.play.takeback import Takeback, takeback_target
 #: What changed, for whoever keeps the table (its computers, the lobby); ``stored``: the table
 #: became what its store says (changed elsewhere, or a change of its own refused);
 #: ``presence``: who shows it in the server's other processes; ``ratings``: its players'
-#: ratings were read (to show beside their names).
-Change = Literal["seats", "move", "takeback", "watchers", "stored", "presence", "ratings"]
+#: ratings were read (to show beside their names); ``rematch``: a rematch asked for or begun.
+Change = Literal[
+    "seats", "move", "takeback", "watchers", "stored", "presence", "ratings", "rematch"
+]
 
 
 class TableRefusal(Exception):
@@ -136,6 +138,12 @@ class Table:
         #: How a rated game changed its players' ratings (``alice 1500 → 1662, ...``), said
         #: by the hall that filed it; empty for a casual game.
         self.rating_news = ""
+        #: The seats whose players asked for a rematch of the finished game.
+        self.rematch_asked: set[int] = set()
+        #: The table the rematch is played at, once it has begun.
+        self.rematch_number: int | None = None
+        #: Opens the rematch of this finished table (the hall sets its own).
+        self.open_rematch: Callable[[Table], Table] | None = None
         self.on_change = on_change
         #: Keeps each change before it is told (the hall sets its own); ``None``: nothing kept.
         self.keeper: TableKeeper | None = None
@@ -386,6 +394,34 @@ class Table:
         record.adjudicated = outcome
         self._keep_game()
         self._changed("move", f"game over: {winners_text(record, outcome)} ({outcome.reason})")
+
+    # -- a rematch ----------------------------------------------------------------------------
+
+    def ask_rematch(self, player: PlayerIdentity) -> None:
+        """``player`` asks for a rematch of the finished game; once every person who played
+        has (a computer always agrees), it begins at a new table with the seats swapped
+        (``tui.play.rematch``) and everyone here hears its number."""
+        seat = self.seat_of(player)
+        if seat is None:
+            raise TableRefusal("You are watching this table: only its players ask for a rematch.")
+        if not self.finished:
+            raise TableRefusal("A rematch is for a finished game: this one goes on.")
+        if self.rematch_number is not None:
+            raise TableRefusal(f"The rematch is at table {self.rematch_number}.")
+        if seat in self.rematch_asked:
+            raise TableRefusal("You have asked for a rematch: the other players must agree.")
+        people = {s for s, holder in enumerate(self.holders) if holder and not holder.is_computer}
+        if not people <= self.rematch_asked | {seat}:
+            self.rematch_asked.add(seat)
+            name = seat_label(self.record, seat)
+            self._changed("rematch", f"{name} asks for a rematch: m to accept")
+            return
+        if self.open_rematch is None:
+            raise TableRefusal("This table cannot start a rematch.")
+        again = self.open_rematch(self)
+        self.rematch_asked.add(seat)
+        self.rematch_number = again.number
+        self._changed("rematch", f"the rematch begins at table {again.number}, seats swapped")
 
     # -- taking a move back -------------------------------------------------------------------
 

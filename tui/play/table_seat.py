@@ -128,6 +128,18 @@ class TableSeat:
         play or the game refuses it."""
         self._table.play(self.player, move)
 
+    @property
+    def rematch_number(self) -> int | None:
+        """The table the rematch of this finished game is played at, once it has begun."""
+        return self._table.rematch_number
+
+    def rematch_asked_by_me(self) -> bool:
+        return self.seat is not None and self.seat in self._table.rematch_asked
+
+    def ask_rematch(self) -> None:
+        """Ask for a rematch, or agree to one asked for. Raises ``TableRefusal``."""
+        self._table.ask_rematch(self.player)
+
     def resign_refusal(self) -> TableRefusal | None:
         """Why the table would refuse this player's resignation now, if it would."""
         try:
