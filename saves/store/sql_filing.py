@@ -1,6 +1,6 @@
-"""Where each finished game was filed, in an SQL store of tables: ``record_filed`` and
-``unfiled`` of ``saves.store.tables.TableStore``, for ``saves.store.sqlite_tables`` and
-``saves.store.postgres_tables`` alike.
+"""Where each finished game was filed, in an SQL store of tables: ``record_filed``,
+``filed_names`` and ``unfiled`` of ``saves.store.tables.TableStore``, for
+``saves.store.sqlite_tables`` and ``saves.store.postgres_tables`` alike.
 
 A finished table's archive entry is written in the transaction that finishes it; its file
 among the server's saved games is written after, outside the store, and its name then kept
@@ -40,7 +40,7 @@ def archived_game(row: Sequence[Any]) -> ArchivedGame:
 
 
 class SqlFiling(SqlStoreParts):
-    """``record_filed`` and ``unfiled``."""
+    """``record_filed``, ``filed_names`` and ``unfiled``."""
 
     def record_filed(self, number: int, filed_as: str) -> ArchivedGame:
         p = self.PARAMETER
@@ -58,6 +58,20 @@ class SqlFiling(SqlStoreParts):
             self._announce(db, number)
             row = db.execute(f"{ARCHIVE_SELECT} WHERE archive.number = {p}", (number,))
             return archived_game(row.fetchone())
+
+    def filed_names(self, numbers: Sequence[int] | None = None) -> builtins.list[tuple[int, str]]:
+        among = ""
+        if numbers is not None:
+            if not numbers:
+                return []
+            among = f" AND number IN ({', '.join(self.PARAMETER for _ in numbers)})"
+        with self._reading() as db:
+            rows = db.execute(
+                f"SELECT number, filed_as FROM server_filed WHERE filed_as != ''{among}"
+                " ORDER BY number",
+                tuple(numbers or ()),
+            ).fetchall()
+        return [(int(number), str(filed_as)) for number, filed_as in rows]
 
     def unfiled(self) -> builtins.list[ArchivedGame]:
         with self._reading() as db:

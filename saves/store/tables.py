@@ -258,6 +258,12 @@ class TableStore(Protocol):
         files one claims it first with a lease (``filing_key``), so that it is filed once."""
         ...
 
+    def filed_names(self, numbers: Sequence[int] | None = None) -> builtins.list[tuple[int, str]]:
+        """Each filed game's table number and file name, by number (the games earlier
+        versions filed under names not kept left out): of the tables ``numbers``, or of
+        all."""
+        ...
+
     # -- the change feed -------------------------------------------------------------------
 
     def changes_since(self, cursor: int) -> tuple[int, builtins.list[int]]:

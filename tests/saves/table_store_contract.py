@@ -339,6 +339,14 @@ def check_where_a_finished_game_was_filed_is_kept(open_store: OpenStore) -> None
         assert other.changes_since(cursor)[1] == [table.number]
         with pytest.raises(NoSuchTable):
             store.record_filed(new_table(store).number, "no.pawn")
+        assert other.filed_names() == [(table.number, filed.filed_as)]
+        second = new_table(store, ANN, BOB)
+        store.append_move(second.number, 0, "clock", "over", finishes=True)
+        assert other.filed_names([second.number]) == []  # finished, not filed yet
+        store.record_filed(second.number, "kept.pawn")
+        assert other.filed_names([second.number, 999]) == [(second.number, "kept.pawn")]
+        assert [number for number, _ in other.filed_names()] == [table.number, second.number]
+        assert other.filed_names([]) == []
 
 
 # -- other processes -----------------------------------------------------------------------

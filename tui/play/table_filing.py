@@ -25,7 +25,9 @@ from saves.autosave import file_finished_game
 from saves.errors import SaveError
 from saves.format import loads
 from saves.header import GameLookup
+from saves.store.sqlite_tables import SqliteTableStore
 from saves.store.tables import ArchivedGame, TableStore, TableStoreError, filing_key
+from tui.play.filed_copies import FiledCopies
 from tui.play.table import Table
 from tui.play.table_files import file_finished_table
 
@@ -55,6 +57,11 @@ class GameFiling:
         self.data_dir = data_dir
         self.lookup = lookup
         self.log = log
+        #: The games other machines' servers filed, copied here (``None`` on the SQLite store
+        #: of the data folder, whose games every process of the server shares).
+        self.copies = (
+            None if isinstance(store, SqliteTableStore) else FiledCopies(store, data_dir, log)
+        )
         #: Tables whose game was seen without a file while another process held its claim.
         self._pending: set[int] = set()
         self._pending_lock = Lock()
@@ -156,7 +163,10 @@ class GameFiling:
             self.log.error("the unfiled games cannot be read: %s", error)
             return []
         filed = ((entry.number, self.file_left(entry)) for entry in left)
-        return [(number, path) for number, path in filed if path is not None]
+        found = [(number, path) for number, path in filed if path is not None]
+        if self.copies is not None:
+            self.copies.copy_all()
+        return found
 
     def note_unfiled(self, number: int) -> None:
         """Table ``number``'s game was seen without a file: try it again later."""
@@ -168,6 +178,8 @@ class GameFiling:
         whose claim ran out; the tables whose game has a file now, and where it went."""
         with self._pending_lock:
             pending = sorted(self._pending)
+        if self.copies is not None:
+            self.copies.copy_new()
         found = []
         for number in pending:
             entry = self.store.archived(number)
@@ -192,6 +204,8 @@ class GameFiling:
             self.log.error("table %d: its game could not be rated: %s", number, error)
 
     def _recorded(self, number: int, path: Path) -> None:
+        if self.copies is not None:
+            self.copies.filed_here(number)
         try:
             self.store.record_filed(number, path.name)
         except TableStoreError as error:
