@@ -160,9 +160,9 @@ async def test_chase_tiles_keep_their_arrows_in_ascii(data_dir: Path) -> None:
     app = make_app(data_dir, ascii=True, record=record, games=[CHASE])
     async with app.run_test(size=SIZE) as pilot:
         lines = await shows(pilot, BoardScreen, "the board")
-        assert drawn_square(app, "e4") == ["\\^/P  ", "</v\\> "]
-        assert drawn_square(app, "f5") == ["  /g2 ", " /    "]
-        assert drawn_square(app, "e6") == [" ^ G4 ", "< v > "]
+        assert drawn_square(app, "e4") == ["\\ ^ / ", "< P > ", " / v \\"]
+        assert drawn_square(app, "f5") == ["    / ", "  g2  ", " /    "]
+        assert drawn_square(app, "e6") == ["  ^   ", "< G4> ", "   v  "]
         assert any("Next tiles" in line for line in lines)
 
 

@@ -37,7 +37,8 @@ Look = tuple[str, bool]
 
 def board_squares(capture: bytes) -> Iterator[list[Look]]:
     """Each rank of the board as the looks (background, reverse video) of its squares, read on
-    the square's second line (no piece there) at the column of its file's letter."""
+    the line of the rank's label (the squares' text line: Chase's other lines at 80x24 are
+    shared with the next rank) at the column of its file's letter."""
     screen = screen_of(capture)
     lines = [screen.buffer[y] for y in range(screen.lines)]
     texts = [screen.display[y] for y in range(screen.lines)]
@@ -48,8 +49,8 @@ def board_squares(capture: bytes) -> Iterator[list[Look]]:
     files = [x for x in range(first, edge) if letters[x].isalpha()]
     for y in range(letters_row):
         label = texts[y][max(0, first - 6) : first - 2].split()
-        if label and label[-1].isdigit() and y + 1 < letters_row:
-            yield [(lines[y + 1][x].bg, lines[y + 1][x].reverse) for x in files]
+        if label and label[-1].isdigit():
+            yield [(lines[y][x].bg, lines[y][x].reverse) for x in files]
 
 
 def open_board(pane: Pane, place: int, first: tuple[str, ...], shown: str) -> bytes:

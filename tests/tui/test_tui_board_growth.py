@@ -39,7 +39,7 @@ def sign(value: int) -> int:
         ("martian chess for four", LARGE, (11, 5)),
         ("mac", LARGE, (11, 5)),
         ("macadam", LARGE, (11, 5)),
-        ("chase", SIZE, (6, 2)),
+        ("chase", SIZE, (6, 3)),  # its arrow lines shared with the ranks above and below
         ("chase", (120, 40), (7, 3)),
         ("chase", LARGE, (11, 5)),
     ],

@@ -380,10 +380,12 @@ async def test_squares_show_one_arrow_per_exit_at_80x24(data_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = chase_screen(app)
-        assert square_lines(screen, "e4") == ["↖↑↗P  ", "←↙↓↘→ "]
-        assert square_lines(screen, "f5") == ["  ↗g2 ", " ↙    "]
-        assert square_lines(screen, "e6") == [" ↑ G4 ", "← ↓ → "]
-        assert square_lines(screen, "a1") == ["      ", "      "]
+        # Each square's arrows on the lines above and below its text (shared with the ranks
+        # above and below it, whose squares here have no tiles).
+        assert square_lines(screen, "e4") == ["↖ ↑ ↗ ", "← P → ", " ↙ ↓ ↘"]
+        assert square_lines(screen, "f5") == ["    ↗ ", "  g2  ", " ↙    "]
+        assert square_lines(screen, "e6") == ["  ↑   ", "← G4→ ", "   ↓  "]
+        assert square_lines(screen, "a1") == ["      ", "      ", "      "]
 
 
 @app_test
