@@ -132,3 +132,30 @@ def test_a_game_left_unfiled_is_filed_when_the_server_starts_again(tmp_path: Pat
         assert again.store.unfiled() == []
     finally:
         again.close()
+
+
+def test_a_game_whose_process_died_after_writing_its_file_keeps_that_one_file(
+    tmp_path: Path,
+) -> None:
+    """The process wrote the game's file and died before keeping its name: whoever files the
+    game later finds that file (by the name filing gives it and the game's table) and keeps
+    its name, writing no second file."""
+    dying = hall_in(tmp_path, "dying")
+    table = dying.open_table(MARTIAN, {}, [ME, OPEN], ALICE)
+    table.sit(BOB, 1)
+    setattr(dying.filing, "_recorded", lambda number, path: None)  # noqa: B010
+    play_to_the_end(table)
+    written = filed_games(tmp_path)
+    assert len(written) == 1
+    dying.leases.release_all()
+    dying.filing.release(table.number)  # as if its claim had run out
+    dying.store.close()
+
+    again = hall_in(tmp_path, "again")
+    try:
+        again.restore()
+        entry = again.store.archived(table.number)
+        assert entry is not None and entry.filed_as == written[0].name
+        assert filed_games(tmp_path) == written
+    finally:
+        again.close()

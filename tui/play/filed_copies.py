@@ -96,13 +96,14 @@ class FiledCopies:
             self.log.error("table %d was filed under a name not of a game file: %r", number, name)
             return None
         path = self.folder / name
-        if not path.exists() or _is_table(path, number):
+        if not path.exists() or holds_table(path, number):
             return path
         return self.folder / f"{name[: -len(EXTENSION)]}-table-{number}{EXTENSION}"
 
 
-def _is_table(path: Path, number: int) -> bool:
-    """Whether the game file at ``path`` is table ``number``'s (its ``Table`` tag)."""
+def holds_table(path: Path, number: int) -> bool:
+    """Whether the game file at ``path`` is table ``number``'s (its ``Table`` tag, among the
+    tags at the file's head)."""
     try:
         with path.open("rb") as file:
             head = file.read(8192).decode("utf-8", errors="replace")

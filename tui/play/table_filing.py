@@ -6,7 +6,9 @@ file's name in the game's archive entry (``TableStore.record_filed``), so that e
 can say where the game went. A process that dies between the finish and the file leaves an
 archive entry without a file: the server's processes look for those when they start, and
 try again the ones they saw whose claim another process holds (it may have died too: its
-claim then runs out), so that each such game is filed once. Such a game is rated (``rate``)
+claim then runs out), so that each such game is filed once. One whose process died after
+writing the file and before keeping its name has its file kept, not written twice
+(``filed_before``). Such a game is rated (``rate``)
 before its file is written: the store rates a table's game once, so a process dying between
 the two leaves the game to be filed, never rated twice.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from threading import Lock
 
@@ -25,9 +28,12 @@ from saves.autosave import file_finished_game
 from saves.errors import SaveError
 from saves.format import loads
 from saves.header import GameLookup
+from saves.names import generated_stem
+from saves.paths import EXTENSION
 from saves.store.sqlite_tables import SqliteTableStore
 from saves.store.tables import ArchivedGame, TableStore, TableStoreError, filing_key
-from tui.play.filed_copies import FiledCopies
+from saves.writer import DATE_FORMAT, TIME_FORMAT
+from tui.play.filed_copies import FiledCopies, holds_table
 from tui.play.table import Table
 from tui.play.table_files import file_finished_table
 
@@ -130,7 +136,9 @@ class GameFiling:
         try:
             record = loads(current.game_text, name=f"table {number}", games=self.lookup)
             self._rate_late(number, record)
-            path = file_finished_game(record, self.data_dir, games=self.lookup)
+            path = filed_before(self.data_dir, number, record) or file_finished_game(
+                record, self.data_dir, games=self.lookup
+            )
         except (SaveError, ValueError, OSError) as error:
             self.log.error("finished table %d could not be filed: %s", number, error)
             self.release(number)
@@ -215,3 +223,18 @@ class GameFiling:
     def _done(self, number: int) -> None:
         with self._pending_lock:
             self._pending.discard(number)
+
+
+def filed_before(data_dir: Path, number: int, record: GameRecord) -> Path | None:
+    """The file of table ``number``'s game if a process wrote it already (and died before
+    keeping its name): under the name filing gives it (``file_finished_game``: when the game
+    began, the game, the players), or that name with a number added."""
+    when = f"{record.tags.get('Date', '')} {record.tags.get('Time', '')}"
+    try:
+        began = datetime.strptime(when, f"{DATE_FORMAT} {TIME_FORMAT}")
+    except ValueError:
+        return None
+    stem = generated_stem(record.game.id, record.players, began)
+    folder = paths.games_dir(data_dir)
+    candidates = [folder / f"{stem}{EXTENSION}", *sorted(folder.glob(f"{stem}-*{EXTENSION}"))]
+    return next((path for path in candidates if holds_table(path, number)), None)
