@@ -27,6 +27,11 @@ from tui.play.chat import ChatLine, ChatRefused, ChatRoom, ChatViewer, typed
 from tui.play.chat_rooms import ChatRooms
 from tui.play.table_files import TABLE_TAG
 
+#: What the help says of the chat's commands, in the lobby and at a table.
+CHAT_COMMANDS_HELP = (
+    "in the chat: hide a person from you in every chat until you leave (/unmute NAME, "
+    "/mutes lists them; at a table a player's /spectators off hides spectators)"
+)
 #: How many lines the panel shows on a terminal of 24 rows; each 8 rows more shows one more.
 SHOWN_LINES = 2
 #: How many rows one line may take in the panel (the rest is cut, ending in an ellipsis).

@@ -26,7 +26,7 @@ from textual.widgets import DataTable, Static
 from textual.widgets.data_table import ColumnKey, RowKey
 
 from core.game import Game
-from tui.net.chat_panel import ChatPanel
+from tui.net.chat_panel import CHAT_COMMANDS_HELP, ChatPanel
 from tui.net.crossing import post_across
 from tui.net.online import OnlineLine
 from tui.net.seat_choice import WATCH, SeatChoiceScreen
@@ -35,6 +35,7 @@ from tui.plain_text import plain, plain_cell, plain_lines
 from tui.play.chat import LOBBY, ChatViewer
 from tui.play.hall import TableHall
 from tui.play.identity import PlayerIdentity
+from tui.play.seat_ratings import RATINGS_HELP
 from tui.play.table import Table, TableRefusal
 from tui.play.table_rows import (
     YOUR_MOVE,
@@ -85,7 +86,9 @@ class LobbyScreen(Screen[None]):
         Binding("a", "ascii", "Plain ASCII", show=False, id="lobby.ascii"),
         Binding("c", "chat", "Chat", show=False, id="lobby.chat"),
         Binding("L", "ratings", "Ratings", show=False, id="lobby.ratings"),
-        Binding("m", "your_move", "Your move", show=False, id="lobby.your_move"),
+        Binding(
+            "m", "your_move", "Next table awaiting your move", show=False, id="lobby.your_move"
+        ),
         Binding("q", "app.quit", "Quit", id="lobby.quit"),
     ]
 
@@ -325,6 +328,14 @@ class LobbyScreen(Screen[None]):
 
     def action_chat(self) -> None:
         self.query_one(ChatPanel).open_line()
+
+    def help_extra(self) -> list[tuple[str, str]]:
+        """Rows of the help for what is not a key: the list's order, ratings, chat commands."""
+        return [
+            ("your move", "the tables awaiting your move are listed first"),
+            ("1523", RATINGS_HELP),
+            ("/mute NAME", CHAT_COMMANDS_HELP),
+        ]
 
     def action_your_move(self) -> None:
         """Open the next table where this player is to move."""

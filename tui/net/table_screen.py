@@ -25,7 +25,7 @@ from textual.widgets import Input
 
 from core.game import Move, State
 from core.record import Node
-from tui.net.chat_panel import ChatPanel
+from tui.net.chat_panel import CHAT_COMMANDS_HELP, ChatPanel
 from tui.net.crossing import post_across
 from tui.net.question_dialog import QuestionScreen
 from tui.net.server_chat import chat_rooms_of
@@ -37,6 +37,7 @@ from tui.play.clock import Clocks
 from tui.play.describe import players_text, scores_text, winners_text
 from tui.play.identity import PlayerIdentity
 from tui.play.record_view import RecordView
+from tui.play.seat_ratings import RATINGS_HELP
 from tui.play.table import Table, TableRefusal
 from tui.play.table_seat import NO_HINT, NO_HURRY, NO_REDO, NO_SAVING, TableSeat
 from tui.screens.board import BoardScreen
@@ -73,7 +74,9 @@ class TableScreen(BoardScreen):
         Binding("tab", "chat", "Chat", show=False, id="table.chat"),
         Binding("ctrl+r", "resign", "Resign", show=False, id="table.resign"),
         Binding("m", "rematch", "Rematch", id="table.rematch"),
-        Binding("m", "your_move", "Next your move", show=False, id="table.your_move"),
+        Binding(
+            "m", "your_move", "Next table awaiting your move", show=False, id="table.your_move"
+        ),
     ]
     _board_title: str | None = None
 
@@ -363,6 +366,13 @@ class TableScreen(BoardScreen):
             self.table_seat.answer_takeback(dialog.request, accept)
         except TableRefusal as refusal:
             self.say(str(refusal), error=True)
+
+    def help_extra(self) -> list[tuple[str, str]]:
+        return [
+            *super().help_extra(),
+            ("1523", RATINGS_HELP),
+            ("/mute NAME", CHAT_COMMANDS_HELP),
+        ]
 
     def action_your_move(self) -> None:
         """Go on to the next table where this player is to move (correspondence)."""

@@ -28,6 +28,13 @@ PROVISIONAL_DEVIATION = 110.0
 ReadRating = Callable[[str, str], "StoredRating | None"]
 
 
+#: What the help of the lobby and of a table says of the ratings beside names.
+RATINGS_HELP = (
+    "beside each name on a server with keys: that player's rating in the table's game, "
+    "on rated and casual tables alike (1500? while it is provisional)"
+)
+
+
 def rating_text(stored: StoredRating | None) -> str:
     """``1523``, or ``1500?`` while provisional (and for a player without a rated game)."""
     if stored is None:
