@@ -23,6 +23,7 @@ from tui.net.table_screen import TableScreen
 from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table
+from tui.play.table_rows import YOUR_MOVE
 
 MARTIAN = find_game("martian-chess")
 ALICE, BOB, CAROL = (PlayerIdentity(name) for name in ("alice", "bob", "carol"))
@@ -54,9 +55,9 @@ def expected(hall: TableHall, viewer: PlayerIdentity) -> list[list[str]]:
             str(table.number),
             table.game_name,
             seats_text(table, viewer),
+            YOUR_MOVE if your_move(table, viewer) else table.state_text(),
             str(table.spectators),
             str(table.record.current.ply),
-            YOUR_MOVE if your_move(table, viewer) else table.state_text(),
         ]
         for table in lobby_order(hall.listed(), viewer)
     ]
@@ -122,7 +123,7 @@ def test_every_change_in_the_hall_shows_in_the_lobby(tmp_path: Path) -> None:
         first.play(ALICE, MARTIAN.parse_move(first.record.state, "b1-a1"))
         await caught_up(app, hall)
         assert listed(app) == expected(hall, CAROL)
-        assert listed(app)[0][4:] == ["1", "bob (North) to move"]
+        assert listed(app)[0][3:] == ["bob (North) to move", "0", "1"]
         # Nobody sits at the second table: it goes once its last watcher leaves.
         glance = Glance(BOB)
         second.watch(glance)
@@ -222,6 +223,6 @@ def test_a_lobby_under_a_table_waits_until_it_shows_again(
         await caught_up(app, hall)
         assert updates and all(updates)
         assert listed(app) == expected(hall, CAROL)
-        assert listed(app)[0][2:5] == ["alice (away) · you (away)", "0", "1"]
+        assert listed(app)[0][2:] == ["alice (away) · you (away)", YOUR_MOVE, "0", "1"]
 
     run(tmp_path, scenario)

@@ -129,7 +129,7 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.own_app = self.net_app
         table = self.query_one(DataTable)
-        self.columns = table.add_columns("No", "Game", "Players", "Watch", "Moves", "State")
+        self.columns = table.add_columns("No", "Game", "Players", "State", "Watch", "Moves")
         self.hall.watch(self)
         self.show_tables()
 
@@ -232,9 +232,9 @@ class LobbyScreen(Screen[None]):
             str(table.number),
             game_and_clock(table),
             seats_text(table, self.player, self.hall.seat_ratings.of),
+            YOUR_MOVE if your_move(table, self.player) else table.state_text(),
             str(table.spectators),
             str(table.record.current.ply),
-            YOUR_MOVE if your_move(table, self.player) else table.state_text(),
         )
 
     def highlighted(self) -> Table | None:
