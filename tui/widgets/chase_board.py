@@ -149,7 +149,7 @@ class ChaseBoardWidget(BoardWidget):
     def _file_labels(self, geometry: BoardGeometry) -> list[Segment]:
         """The file letters under the board, each under its square's text."""
         width = geometry.cell_width
-        labels = "".join(FILES[geometry.file_at(c)].center(width) for c in range(8))
+        labels = "".join(FILES[geometry.file_at(c)].center(width) for c in range(geometry.width))
         return [Segment("   " + labels, self._style("board--label"))]
 
     def _compass_board_line(
@@ -195,7 +195,7 @@ class ChaseBoardWidget(BoardWidget):
 
     def _shared_text_cells(self, view: BoardView, square: int) -> list[tuple[str, Style]]:
         """A square's text line in the shared layout: its west and east arrows at its sides,
-        its text in the middle and its flag after the text."""
+        its text in the middle and its flag at its right edge."""
         cell = view.cells[square]
         base, arrow_style, text_style = self._styles(square, cell)
         glyphs = ASCII_ARROWS if self.ascii else ARROWS
@@ -267,8 +267,9 @@ class ChaseBoardWidget(BoardWidget):
             base = self.rich_style + marked + Style(reverse=(cell.region == 1) != cursor)
             arrows = self.rich_style + marked + Style(reverse=(tile_face(cell) == 1) != cursor)
         else:
-            background = self._background(square, cell)
-            base = self.rich_style + (Style() if shared else Style(bgcolor=background.rich_color))
+            base = self.rich_style
+            if not shared:
+                base += Style(bgcolor=self._background(square, cell).rich_color)
             if cursor:
                 base += Style(reverse=True, bold=True)
             arrows = base
