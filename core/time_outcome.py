@@ -22,12 +22,14 @@ from core.outcome import Outcome
 ON_TIME = "on time"
 #: The reason of a game a player gave up.
 RESIGNED = "resigned"
+#: The reason of a game its players agreed to end in a draw.
+DRAW_AGREED = "drawn by agreement"
 
 
 def ended_by_a_player(termination: str) -> bool:
     """Whether a save's Termination tag says the game ended where its rules would have let it
-    go on: a flag fallen or a resignation (the Result tag then says who won)."""
-    return ON_TIME in termination or RESIGNED in termination
+    go on: a flag fallen, a resignation or a draw agreed (the Result tag then says who won)."""
+    return any(reason in termination for reason in (ON_TIME, RESIGNED, DRAW_AGREED))
 
 
 def _sides(game: Game[Any, Any], options: Mapping[str, str]) -> tuple[tuple[int, ...], ...]:

@@ -1,6 +1,6 @@
 """The help of the lobby and of a table names the keys of online play: the next table awaiting
-your move, resigning, a rematch once the game is over, and says what the ratings beside names
-are and how mutes last."""
+your move, resigning, a draw, a rematch once the game is over, and says what the ratings
+beside names are and how mutes last."""
 
 from __future__ import annotations
 
@@ -50,6 +50,7 @@ def test_the_help_names_the_keys_of_online_play(tmp_path: Path) -> None:
             await wait_for(lambda: isinstance(app.screen, HelpScreen), what="the table's help")
             rows = help_rows(app)
             assert rows["Resign"] == "^r"
+            assert rows["Offer a draw"] == "D"
             assert "Rematch" not in rows  # only once the game is over
             assert rows["Next table awaiting your move"] == "m"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from core import GameRecord, find_game
 from tui.play.identity import PlayerIdentity
 from tui.play.table import SeatHolder, Table
+from tui.play.table_endings import resign
 from tui.play.table_rows import YOUR_MOVE, lobby_order, next_your_move, seats_text, your_move
 
 MARTIAN = find_game("martian")
@@ -29,7 +30,7 @@ def test_tables_awaiting_the_viewer_come_first_and_the_next_goes_round() -> None
     assert found is not None and found.number == 4
     found = next_your_move(tables, ANN, 4)
     assert found is not None and found.number == 2
-    tables[3].resign(ANN)
+    resign(tables[3], ANN)
     assert next_your_move(tables, ANN, 2) is None
 
 

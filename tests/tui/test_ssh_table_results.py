@@ -181,3 +181,37 @@ def test_a_rematch_over_ssh_swaps_the_seats_and_the_spectator_follows(tmp_path: 
             await carol.shows("played b3-a4")
 
     run_scenario(scenario)
+
+
+def test_a_draw_offered_over_ssh_is_asked_and_when_accepted_ends_the_game(
+    tmp_path: Path,
+) -> None:
+    alice_key, bob_key = keys(2)
+
+    async def scenario() -> None:
+        async with AsyncExitStack() as stack:
+            server, hall = await stack.enter_async_context(
+                serving_tables(tmp_path, auth="publickey")
+            )
+            alice_id = PlayerIdentity("alice", alice_key.get_fingerprint("sha256"))
+            hall.open_table(MARTIAN, {}, [ME, OPEN], alice_id)
+            alice = await join(stack, server, "alice", key=alice_key, wait="South at table 1")
+            bob = await join(stack, server, "bob", key=bob_key)
+            bob.press("\r")
+            await bob.shows("You play North at table 1")
+            alice.press("D")
+            await bob.shows("alice (South) offers a draw. Accept it?")
+            bob.press("n")
+            await alice.shows("bob (North) declines the draw")
+            table = hall.table(1)
+            assert table is not None and not table.finished
+            bob.press("D")
+            await alice.shows("bob (North) offers a draw. Accept it?")
+            alice.press("y")
+            for screen in (alice, bob):
+                await screen.shows("Game over")
+                await screen.shows("drawn by agreement")
+            outcome = table.record.outcome()
+            assert outcome is not None and outcome.is_draw
+
+    run_scenario(scenario)

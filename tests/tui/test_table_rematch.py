@@ -16,6 +16,7 @@ from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
 from tui.play.rematch import rematch_tags, swapped
 from tui.play.table import SeatHolder, TableRefusal
+from tui.play.table_endings import ask_rematch, resign
 
 MARTIAN = find_game("martian-chess")
 ANN = PlayerIdentity("ann", "SHA256:ann")
@@ -37,15 +38,15 @@ def test_both_players_ask_and_the_rematch_begins_at_a_new_table(tmp_path: Path) 
         table = hall.open_table(MARTIAN, {"players": "2"}, [ME, OPEN], ANN, TAGS)
         table.sit(BO, 1)
         with pytest.raises(TableRefusal, match="goes on"):
-            table.ask_rematch(ANN)
-        table.resign(BO)
+            ask_rematch(table, ANN)
+        resign(table, BO)
         with pytest.raises(TableRefusal, match="watching"):
-            table.ask_rematch(CY)
-        table.ask_rematch(ANN)
+            ask_rematch(table, CY)
+        ask_rematch(table, ANN)
         assert table.rematch_number is None and "asks for a rematch" in table.latest_news
         with pytest.raises(TableRefusal, match="other players must agree"):
-            table.ask_rematch(ANN)
-        table.ask_rematch(BO)
+            ask_rematch(table, ANN)
+        ask_rematch(table, BO)
         number = table.rematch_number
         assert number is not None and number != table.number
         again = hall.table(number)
@@ -56,7 +57,7 @@ def test_both_players_ask_and_the_rematch_begins_at_a_new_table(tmp_path: Path) 
         assert {k: again.record.tags[k] for k in TAGS} == TAGS
         assert f"table {number}" in table.latest_news
         with pytest.raises(TableRefusal, match=f"at table {number}"):
-            table.ask_rematch(BO)
+            ask_rematch(table, BO)
     finally:
         hall.close()
 
@@ -67,8 +68,8 @@ def test_a_computer_agrees_at_once_and_plays_first_in_the_rematch(tmp_path: Path
     async def main() -> None:
         hall.start()
         table = hall.open_table(MARTIAN, {}, [ME, "computer:easy"], ANN)
-        table.resign(ANN)
-        table.ask_rematch(ANN)
+        resign(table, ANN)
+        ask_rematch(table, ANN)
         assert table.rematch_number is not None
         again = hall.table(table.rematch_number)
         assert again is not None and again.seat_of(ANN) == 1

@@ -1,6 +1,7 @@
-"""Resigning at a table, without Textual: only a seated player of a live game resigns, the
-other side wins with the reason "resigned", the clocks stop, and the ending survives the
-save text the store and the filed game keep."""
+"""Resigning and agreeing to a draw at a table, without Textual: only a seated player of a live
+game resigns, the other side wins with the reason "resigned", the clocks stop, and the ending
+survives the save text the store and the filed game keep; a draw needs every person at the
+table, a move or a refusal withdraws it, and a computer takes none."""
 
 from __future__ import annotations
 
@@ -53,3 +54,42 @@ def test_resigning_is_refused_in_one_sentence(who: str) -> None:
     assert refusal is not None and str(refusal).endswith(".")
     with pytest.raises(TableRefusal):
         TableSeat(table, player).resign()
+
+
+def test_a_draw_offered_and_accepted_ends_the_game_drawn() -> None:
+    table = table_of(ANN, BO, tags={"TimeControl": "300+3"})
+    ann, bo = TableSeat(table, ANN), TableSeat(table, BO)
+    ann.offer_draw()
+    assert not table.finished and table.latest_news == "ann (South) offers a draw"
+    assert bo.draw_offered_to_me() and not ann.draw_offered_to_me()
+    with pytest.raises(TableRefusal, match="must accept"):
+        ann.offer_draw()
+    bo.offer_draw()
+    outcome = table.record.outcome()
+    assert outcome is not None and outcome.is_draw and outcome.reason == "drawn by agreement"
+    clocks = table.clocks
+    assert clocks is not None and clocks.running is None
+    assert loads(dumps(table.record)).outcome() == outcome
+
+
+def test_a_draw_lapses_with_a_move_or_a_refusal() -> None:
+    table = table_of(ANN, BO)
+    ann, bo = TableSeat(table, ANN), TableSeat(table, BO)
+    ann.offer_draw()
+    ann.play(MARTIAN.legal_moves(table.record.state)[0])
+    assert not bo.draw_offered_to_me()
+    bo.offer_draw()
+    with pytest.raises(TableRefusal, match="No draw is offered to you"):
+        bo.decline_draw()
+    ann.decline_draw()
+    assert not table.draw_offered and not table.finished
+    assert table.latest_news == "ann (South) declines the draw"
+    with pytest.raises(TableRefusal, match="watching"):
+        TableSeat(table, CY).offer_draw()
+
+
+def test_the_computer_takes_no_draw() -> None:
+    record = GameRecord(MARTIAN, seed=1)
+    table = Table(1, record, [SeatHolder.person(ANN), SeatHolder.computer("easy")])
+    with pytest.raises(TableRefusal, match="computer"):
+        TableSeat(table, ANN).offer_draw()

@@ -73,6 +73,7 @@ class TableScreen(BoardScreen):
         Binding("H", "hint", "Hint", show=False, id="table.hint"),
         Binding("tab", "chat", "Chat", show=False, id="table.chat"),
         Binding("ctrl+r", "resign", "Resign", show=False, id="table.resign"),
+        Binding("D", "offer_draw", "Offer a draw", show=False, id="table.draw"),
         Binding("m", "rematch", "Rematch", id="table.rematch"),
         Binding(
             "m", "your_move", "Next table awaiting your move", show=False, id="table.your_move"
@@ -94,6 +95,7 @@ class TableScreen(BoardScreen):
         self.shown_seating: tuple[tuple[str, bool], ...] = ()
         self.takeback_dialog: TakebackScreen | None = None
         self.over_dialog: TableOverScreen | None = None
+        self.draw_dialog: QuestionScreen | None = None
         #: Whether this screen went on to the rematch's table already.
         self.went_to_rematch = False
 
@@ -222,6 +224,7 @@ class TableScreen(BoardScreen):
             if message.news:
                 self.say(message.news)
         self._ask_takeback_if_mine()
+        self._ask_draw_if_offered()
         if self.table_seat.finished and not self.over_shown:
             self.over_shown = True
             self.refresh_bindings()  # m now asks for a rematch
@@ -383,7 +386,7 @@ class TableScreen(BoardScreen):
     # -- resigning ----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "resign" and (self.seat is None or self.table_seat.finished):
+        if action in ("resign", "offer_draw") and (self.seat is None or self.table_seat.finished):
             return False  # a spectator has nothing to give up, nor anyone once it is over
         # m: a rematch at a finished table of one's own, else the next table awaiting a move
         rematch = self.seat is not None and self.table_seat.finished
@@ -408,6 +411,43 @@ class TableScreen(BoardScreen):
             return
         try:
             self.table_seat.resign()
+        except TableRefusal as refusal:
+            self.say(str(refusal), error=True)
+
+    # -- a draw -------------------------------------------------------------------------------
+
+    def action_offer_draw(self) -> None:
+        try:
+            self.table_seat.offer_draw()
+        except TableRefusal as refusal:
+            self.say(str(refusal), error=True)
+
+    def _ask_draw_if_offered(self) -> None:
+        """Put the draw another player offers to this one, once; take the question away when
+        the offer lapses (a move, an answer)."""
+        dialog = self.draw_dialog
+        offered = self.table_seat.draw_offered_to_me()
+        if dialog is not None and not offered:
+            self.draw_dialog = None
+            if self.app.screen is dialog:
+                dialog.dismiss(False)
+            return
+        if not offered or dialog is not None:
+            return
+        news = self.table_seat.latest_news
+        dialog = QuestionScreen("A draw?", f"{news}. Accept it?", "Accept", "Play on")
+        self.draw_dialog = dialog
+        self.app.push_screen(dialog, self._draw_answered)
+
+    def _draw_answered(self, accept: bool | None) -> None:
+        if self.draw_dialog is None:
+            return  # the offer lapsed: nothing to answer
+        self.draw_dialog = None
+        try:
+            if accept:
+                self.table_seat.offer_draw()
+            else:
+                self.table_seat.decline_draw()
         except TableRefusal as refusal:
             self.say(str(refusal), error=True)
 

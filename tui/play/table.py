@@ -30,9 +30,9 @@ from typing import Literal, Protocol
 
 from core.errors import PawnshopError
 from core.game import Move
+from core.outcome import Outcome
 from core.record import GameRecord, Node
 from core.time_control import TimeControlError, time_control_of
-from core.time_outcome import outcome_on_resignation
 from tui.play.clock import Clocks, GameClock, TimeSource
 from tui.play.describe import seat_label, turn_text, winners_text
 from tui.play.identity import PlayerIdentity
@@ -44,9 +44,10 @@ from tui.play.takeback import Takeback, takeback_target
 #: What changed, for whoever keeps the table (its computers, the lobby); ``stored``: the table
 #: became what its store says (changed elsewhere, or a change of its own refused);
 #: ``presence``: who shows it in the server's other processes; ``ratings``: its players'
-#: ratings were read (to show beside their names); ``rematch``: a rematch asked for or begun.
+#: ratings were read (to show beside their names); ``draw``: a draw offered or declined;
+#: ``rematch``: a rematch asked for or begun (``tui.play.table_endings``).
 Change = Literal[
-    "seats", "move", "takeback", "watchers", "stored", "presence", "ratings", "rematch"
+    "seats", "move", "takeback", "watchers", "stored", "presence", "ratings", "draw", "rematch"
 ]
 
 
@@ -138,6 +139,8 @@ class Table:
         #: How a rated game changed its players' ratings (``alice 1500 → 1662, ...``), said
         #: by the hall that filed it; empty for a casual game.
         self.rating_news = ""
+        #: The seats whose players offer a draw now (a move withdraws the offer).
+        self.draw_offered: set[int] = set()
         #: The seats whose players asked for a rematch of the finished game.
         self.rematch_asked: set[int] = set()
         #: The table the rematch is played at, once it has begun.
@@ -364,6 +367,7 @@ class Table:
         except PawnshopError as error:
             raise TableRefusal(str(error)) from None
         self.takeback = None  # a move answers any takeback asked for
+        self.draw_offered = set()  # and withdraws a draw offered
         if self.clock is not None:  # the mover's time is kept with the move
             self.clock.moved(node)
         if self.keeper is not None:
@@ -371,57 +375,28 @@ class Table:
         self._changed("move", move_news(record, mover, node))
         return node
 
-    # -- giving up ----------------------------------------------------------------------------
+    # -- ending the game otherwise ------------------------------------------------------------
 
-    def resigner_seat(self, player: PlayerIdentity) -> int:
-        """``player``'s seat if they may resign now; otherwise a refusal saying why not."""
-        seat = self.seat_of(player)
-        if seat is None:
-            raise TableRefusal("You are watching this table: only its players resign.")
-        self._check_live()
-        return seat
-
-    def resign(self, player: PlayerIdentity) -> None:
-        """``player`` gives the game up: the other sides win, the game ends for everyone and
-        is filed (and rated) as any result."""
-        seat = self.resigner_seat(player)
-        record = self.record
-        outcome = outcome_on_resignation(record.game, record.options, seat)
+    def end(self, outcome: Outcome, news: str) -> None:
+        """End the game with ``outcome`` where its rules would let it go on (a resignation, a
+        draw agreed: ``tui.play.table_endings``): the clocks stop, anything asked lapses,
+        and the game is kept, filed and rated as any result."""
         clock = self.clock
         if clock is not None:
             clock.clocks.stop()
         self.takeback = None
-        record.adjudicated = outcome
+        self.draw_offered = set()
+        self.record.adjudicated = outcome
         self._keep_game()
-        self._changed("move", f"game over: {winners_text(record, outcome)} ({outcome.reason})")
+        self._changed("move", news)
 
-    # -- a rematch ----------------------------------------------------------------------------
+    def check_live(self) -> None:
+        """Raise a ``TableRefusal`` saying why no move may be played now, if none may."""
+        self._check_live()
 
-    def ask_rematch(self, player: PlayerIdentity) -> None:
-        """``player`` asks for a rematch of the finished game; once every person who played
-        has (a computer always agrees), it begins at a new table with the seats swapped
-        (``tui.play.rematch``) and everyone here hears its number."""
-        seat = self.seat_of(player)
-        if seat is None:
-            raise TableRefusal("You are watching this table: only its players ask for a rematch.")
-        if not self.finished:
-            raise TableRefusal("A rematch is for a finished game: this one goes on.")
-        if self.rematch_number is not None:
-            raise TableRefusal(f"The rematch is at table {self.rematch_number}.")
-        if seat in self.rematch_asked:
-            raise TableRefusal("You have asked for a rematch: the other players must agree.")
-        people = {s for s, holder in enumerate(self.holders) if holder and not holder.is_computer}
-        if not people <= self.rematch_asked | {seat}:
-            self.rematch_asked.add(seat)
-            name = seat_label(self.record, seat)
-            self._changed("rematch", f"{name} asks for a rematch: m to accept")
-            return
-        if self.open_rematch is None:
-            raise TableRefusal("This table cannot start a rematch.")
-        again = self.open_rematch(self)
-        self.rematch_asked.add(seat)
-        self.rematch_number = again.number
-        self._changed("rematch", f"the rematch begins at table {again.number}, seats swapped")
+    def tell(self, change: Change, news: str) -> None:
+        """Tell the keeper and every screen at the table of a change made to it."""
+        self._changed(change, news)
 
     # -- taking a move back -------------------------------------------------------------------
 
@@ -519,6 +494,7 @@ class Table:
             request.target, request.waiting = takeback.target, takeback.waiting
             takeback = request
         self.takeback = takeback
+        self.draw_offered = set()
         if self._clock is not None:
             control = self._clock.clocks.control
             self._clock = GameClock(self.record, control, self.time, self.clock_since)

@@ -18,6 +18,13 @@ from tui.play.clock import Clocks
 from tui.play.identity import PlayerIdentity
 from tui.play.record_view import RecordView
 from tui.play.table import SeatHolder, Table, TableRefusal, TableWatcher
+from tui.play.table_endings import (
+    ask_rematch,
+    decline_draw,
+    offer_draw,
+    resign,
+    resigner_seat,
+)
 from tui.play.takeback import Takeback
 
 NO_SAVING = "games at a table are saved by the server after every move; r in the lobby lists them"
@@ -138,19 +145,31 @@ class TableSeat:
 
     def ask_rematch(self) -> None:
         """Ask for a rematch, or agree to one asked for. Raises ``TableRefusal``."""
-        self._table.ask_rematch(self.player)
+        ask_rematch(self._table, self.player)
+
+    def offer_draw(self) -> None:
+        """Offer a draw, or accept the one offered. Raises ``TableRefusal``."""
+        offer_draw(self._table, self.player)
+
+    def decline_draw(self) -> None:
+        decline_draw(self._table, self.player)
+
+    def draw_offered_to_me(self) -> bool:
+        """Whether another player offers a draw this player has not answered."""
+        offered = self._table.draw_offered
+        return bool(offered) and self.seat is not None and self.seat not in offered
 
     def resign_refusal(self) -> TableRefusal | None:
         """Why the table would refuse this player's resignation now, if it would."""
         try:
-            self._table.resigner_seat(self.player)
+            resigner_seat(self._table, self.player)
         except TableRefusal as refusal:
             return refusal
         return None
 
     def resign(self) -> None:
         """Give this player's game up. Raises ``TableRefusal`` (watching, game not live)."""
-        self._table.resign(self.player)
+        resign(self._table, self.player)
 
     def ask_takeback(self) -> str:
         """Ask to take this player's last move back; what to say when the others must agree

@@ -1,0 +1,91 @@
+"""Ending a game at a table where its rules would let it go on, and what follows its end: a
+player resigns, the players agree to a draw, and a finished table's players ask for a rematch.
+
+Each is asked for by one player and checked here (only a seated player, only while the game
+goes on, or only once it is over for a rematch); a refusal is a ``TableRefusal`` sentence.
+The ending itself is the table's (``Table.end``): kept, filed and rated as any result.
+
+A draw needs every person at the table; a computer never agrees to one (it plays every game
+to its end), and the next move withdraws the offer. A rematch needs every person who played;
+a computer always agrees, and the hall opens it (``Table.open_rematch``, see
+``tui.play.rematch``). Offers live in this process's table only.
+"""
+
+from __future__ import annotations
+
+from core.outcome import Outcome
+from core.time_outcome import DRAW_AGREED, outcome_on_resignation
+from tui.play.describe import seat_label, winners_text
+from tui.play.identity import PlayerIdentity
+from tui.play.table import Table, TableRefusal
+
+
+def resigner_seat(table: Table, player: PlayerIdentity) -> int:
+    """``player``'s seat if they may resign now; otherwise a refusal saying why not."""
+    seat = table.seat_of(player)
+    if seat is None:
+        raise TableRefusal("You are watching this table: only its players resign.")
+    table.check_live()
+    return seat
+
+
+def resign(table: Table, player: PlayerIdentity) -> None:
+    """``player`` gives the game up: the other sides win ("North resigned")."""
+    seat = resigner_seat(table, player)
+    record = table.record
+    outcome = outcome_on_resignation(record.game, record.options, seat)
+    table.end(outcome, f"game over: {winners_text(record, outcome)} ({outcome.reason})")
+
+
+def offer_draw(table: Table, player: PlayerIdentity) -> None:
+    """``player`` offers a draw, or accepts the one offered: once every person playing has,
+    the game ends drawn by agreement."""
+    seat = table.seat_of(player)
+    if seat is None:
+        raise TableRefusal("You are watching this table: only its players offer a draw.")
+    table.check_live()
+    if any(holder is not None and holder.is_computer for holder in table.holders):
+        raise TableRefusal("The computer plays every game to its end: it takes no draw.")
+    if seat in table.draw_offered:
+        raise TableRefusal("You have offered a draw: the other players must accept it.")
+    table.draw_offered.add(seat)
+    name = seat_label(table.record, seat)
+    if len(table.draw_offered) < len(table.holders):
+        table.tell("draw", f"{name} offers a draw")
+        return
+    table.end(Outcome((), DRAW_AGREED), f"{name} accepts: game over, a draw ({DRAW_AGREED})")
+
+
+def decline_draw(table: Table, player: PlayerIdentity) -> None:
+    """``player`` declines the draw offered to them; the game goes on."""
+    seat = table.seat_of(player)
+    if seat is None or not table.draw_offered or seat in table.draw_offered:
+        raise TableRefusal("No draw is offered to you.")
+    table.draw_offered = set()
+    table.tell("draw", f"{seat_label(table.record, seat)} declines the draw")
+
+
+def ask_rematch(table: Table, player: PlayerIdentity) -> None:
+    """``player`` asks for a rematch of the finished game; once every person who played has,
+    it begins at a new table and everyone at this one hears its number."""
+    seat = table.seat_of(player)
+    if seat is None:
+        raise TableRefusal("You are watching this table: only its players ask for a rematch.")
+    if not table.finished:
+        raise TableRefusal("A rematch is for a finished game: this one goes on.")
+    if table.rematch_number is not None:
+        raise TableRefusal(f"The rematch is at table {table.rematch_number}.")
+    if seat in table.rematch_asked:
+        raise TableRefusal("You have asked for a rematch: the other players must agree.")
+    people = {s for s, holder in enumerate(table.holders) if holder and not holder.is_computer}
+    if not people <= table.rematch_asked | {seat}:
+        table.rematch_asked.add(seat)
+        name = seat_label(table.record, seat)
+        table.tell("rematch", f"{name} asks for a rematch: m to accept")
+        return
+    if table.open_rematch is None:
+        raise TableRefusal("This table cannot start a rematch.")
+    again = table.open_rematch(table)
+    table.rematch_asked.add(seat)
+    table.rematch_number = again.number
+    table.tell("rematch", f"the rematch begins at table {again.number}, seats swapped")
