@@ -69,8 +69,8 @@ async def test_steps_leave_the_footer_alone_and_a_new_set_of_keys_rebuilds_it(
 async def test_the_footer_rests_while_the_move_line_covers_it(
     data_dir: Path, monkeypatch: Any
 ) -> None:
-    """The move line takes the footer's row and the focus: the keys the footer would show
-    change twice, but it rebuilds only if they differ once it shows again."""
+    """The move line lies over the footer's row and takes the focus: the keys the footer would
+    show change twice, but it rebuilds only if they differ once it is uncovered."""
     app = make_app(data_dir, record=martian_record(["c3-d4"]))
     async with app.run_test(size=SIZE) as pilot:
         screen = board_screen(app)
@@ -80,12 +80,12 @@ async def test_the_footer_rests_while_the_move_line_covers_it(
         rebuilds = counted_rebuilds(monkeypatch)
         await pilot.press("colon", *"b2", "escape")
         await pilot.pause()
-        assert footer.display and rebuilds == []
+        assert not footer.covered and rebuilds == []
         assert footer_text(footer) == before
-        # Keys that change while the footer is hidden are shown once it is back.
+        # Keys that change while the footer is covered are shown once it is uncovered.
         await pilot.press("colon")
         await pilot.pause()
-        assert not footer.display
+        assert footer.covered
         monkeypatch.setattr(
             "tui.widgets.key_footer.shown_keys", lambda screen: (True, (("x", "Extra", "", True),))
         )

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.geometry import Region
+from textual.widgets import Input
 from tui_helpers import SIZE, app_test, board_screen, make_app, martian_record
 
 from core import find_game
@@ -101,3 +102,30 @@ async def test_a_move_while_the_rows_fit_repaints_rows_and_lays_nothing_out(
                 assert any(region.y <= rows - 1 < region.bottom for region in requests[-1][0])
         assert fitted >= 10
         assert log.scroll_offset.y > 0  # and once they no longer fit, the log scrolls
+
+
+@app_test
+async def test_typing_a_move_lays_nothing_out_and_the_line_at_most_once_each_way(
+    data_dir: Path,
+) -> None:
+    """The move line lies over the footer: opening it and closing it each arrange the screen
+    once at most (nothing but the line moves), and typing into it not at all."""
+    app = make_app(data_dir, record=martian_record(["c3-d4"]))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board_screen(app)
+        await pilot.pause()
+        layouts: list[object] = []
+        screen.screen_layout_refresh_signal.subscribe(screen, layouts.append)
+        await pilot.press("colon")
+        await pilot.pause()
+        opened = len(layouts)
+        assert opened <= 1
+        for key in "b6-a5":
+            await pilot.press(key)
+            await pilot.pause()
+        assert screen.query_one("#move-entry", Input).value == "b6-a5"
+        assert len(layouts) == opened, "typing laid the screen out"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [node.notation for node in screen.record.line()] == ["c3-d4", "b6-a5"]
+        assert len(layouts) <= opened + 1

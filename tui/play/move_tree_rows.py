@@ -85,73 +85,85 @@ def followed_line(record: GameRecord) -> list[Node]:
     return nodes
 
 
-def tree_rows(record: GameRecord) -> tuple[tuple[TreeRow, ...], list[Node], int]:
-    """The rows of the whole tree, the node each row stands for, and the index of the current
-    move's row (``-1`` at the start position)."""
-    line = followed_line(record)
-    on_line = {id(record.root), *(id(node) for node in line)}
-    ahead = {id(node) for node in line[len(record.line()) :]}
-    game, seats = record.game, record.seat_names
-    rows: list[TreeRow] = []
-    nodes: list[Node] = []
-    current_row = -1
-    #: A move that starts a turn, held back to share the row of the move that follows it.
-    held: tuple[Node, bool] | None = None
+class RowBuilder:
+    """Adds the rows of moves and comments one by one, in the order of the save file."""
 
-    def joins_next(node: Node) -> bool:
+    def __init__(self, record: GameRecord, on_line: set[int], ahead: set[int]) -> None:
+        self.record = record
+        self.on_line = on_line
+        self.ahead = ahead
+        self.seats = record.seat_names
+        self.rows: list[TreeRow] = []
+        self.nodes: list[Node] = []
+        self.current_row = -1
+        #: A move that starts a turn, held back to share the row of the move that follows it.
+        self.held: tuple[Node, bool] | None = None
+
+    def joins_next(self, node: Node) -> bool:
         return (
-            starts_turn(record, node)
+            starts_turn(self.record, node)
             and node.continuation is not None
-            and node is not record.current
+            and node is not self.record.current
             and not node.comment
         )
 
-    def add_comment(node: Node, depth: int) -> None:
+    def add_comment(self, node: Node, depth: int) -> None:
         if node.comment:
-            rows.append(
+            key = id(node)
+            self.rows.append(
                 TreeRow(
-                    0, "", "", id(node) in ahead, depth, id(node) in on_line, comment=node.comment
+                    0, "", "", key in self.ahead, depth, key in self.on_line, comment=node.comment
                 )
             )
-            nodes.append(node)
+            self.nodes.append(node)
 
-    def add_move(node: Node, ply: int, depth: int, opens: bool) -> None:
-        nonlocal current_row, held
+    def add_move(self, node: Node, ply: int, depth: int, opens: bool) -> None:
         parent = node.parent
         assert parent is not None
-        if joins_next(node):
-            held = (node, opens)  # its continuation is the next move added
+        if self.joins_next(node):
+            self.held = (node, opens)  # its continuation is the next move added
             return
         notation = marked(node)
-        if held is not None:
-            first, opens = held
+        if self.held is not None:
+            first, opens = self.held
             notation = f"{marked(first)}{TURN_JOINER}{notation}"
-            held = None
-        if node is record.current:
-            current_row = len(rows)
-        mover = seats[game.to_move(parent.state)]
+            self.held = None
+        if node is self.record.current:
+            self.current_row = len(self.rows)
+        mover = self.seats[self.record.game.to_move(parent.state)]
         key = id(node)
-        rows.append(TreeRow(ply, notation, mover, key in ahead, depth, key in on_line, opens))
-        nodes.append(node)
-        add_comment(node, depth)
+        self.rows.append(
+            TreeRow(ply, notation, mover, key in self.ahead, depth, key in self.on_line, opens)
+        )
+        self.nodes.append(node)
+        self.add_comment(node, depth)
 
-    def close_variation() -> None:
+    def close_variation(self) -> None:
+        rows = self.rows
         for index in range(len(rows) - 1, -1, -1):
             if not rows[index].is_comment:
                 rows[index] = rows[index]._replace(closes=rows[index].closes + 1)
                 return
 
-    add_comment(record.root, 0)
+
+def tree_rows(record: GameRecord) -> tuple[tuple[TreeRow, ...], list[Node], int]:
+    """The rows of the whole tree, the node each row stands for, and the index of the current
+    move's row (``-1`` at the start position), worked out from scratch."""
+    line = followed_line(record)
+    on_line = {id(record.root), *(id(node) for node in line)}
+    ahead = {id(node) for node in line[len(record.line()) :]}
+    builder = RowBuilder(record, on_line, ahead)
+    builder.add_comment(record.root, 0)
     # An explicit stack instead of recursion: a main line can be thousands of moves long.
     stack: list[tuple[str, Node, int, int]] = [("after", record.root, 0, 0)]
     while stack:
         task, node, ply, depth = stack.pop()
         if task == "move":
-            add_move(node, ply, depth, opens=False)
+            builder.add_move(node, ply, depth, opens=False)
         elif task == "open":
-            add_move(node, ply, depth, opens=True)
+            builder.add_move(node, ply, depth, opens=True)
         elif task == "close":
-            close_variation()
+            builder.close_variation()
         elif node.children:
             main = node.continuation  # None where the line ends: every child is a variation
             variations = node.children if main is None else node.children[1:]
@@ -164,4 +176,4 @@ def tree_rows(record: GameRecord) -> tuple[tuple[TreeRow, ...], list[Node], int]
                 stack.append(("open", variation, number, depth + 1))
             if main is not None:
                 stack.append(("move", main, number, depth))
-    return tuple(rows), nodes, current_row
+    return tuple(builder.rows), builder.nodes, builder.current_row

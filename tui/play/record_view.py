@@ -14,7 +14,8 @@ intent to the table (``tui.play.table_seat.TableSeat``).
 from __future__ import annotations
 
 import weakref
-from typing import Any, NoReturn
+from collections.abc import Sequence
+from typing import Any, NoReturn, overload
 
 from core.game import Game
 from core.outcome import Outcome
@@ -252,6 +253,10 @@ class RecordView(GameRecord):
     def current(self, value: Node) -> None:
         _refuse("setting current")
 
+    def node_view(self, node: Node) -> Node:
+        """The read-only view of the owner's ``node`` (see ``owned_record``)."""
+        return self._nodes.of(node)
+
     play = _refusing("play")
     play_text = _refusing("play_text")
     undo = _refusing("undo")
@@ -260,3 +265,41 @@ class RecordView(GameRecord):
     end_main_line_at = _refusing("end_main_line_at")
     promote = _refusing("promote")
     delete = _refusing("delete")
+
+
+def owned_record(record: GameRecord) -> GameRecord:
+    """The record ``record`` shows: the owner's for a ``RecordView``, else ``record`` itself.
+
+    For reading a whole game quickly, without a view made for each position read (the log's
+    rows, ``tui.play.shared_rows``): whatever reads it must never change it, and must hand
+    out the positions it found through ``positions_as_seen``.
+    """
+    return record._record if isinstance(record, RecordView) else record
+
+
+class _ViewedPositions(Sequence[Node]):
+    """Positions of the owner's record, each given as its read-only view when asked for."""
+
+    def __init__(self, view: RecordView, nodes: Sequence[Node]) -> None:
+        self._view = view
+        self._nodes = nodes
+
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+    @overload
+    def __getitem__(self, index: int) -> Node: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Node]: ...
+
+    def __getitem__(self, index: int | slice) -> Node | Sequence[Node]:
+        if isinstance(index, slice):
+            return [self._view.node_view(node) for node in self._nodes[index]]
+        return self._view.node_view(self._nodes[index])
+
+
+def positions_as_seen(record: GameRecord, nodes: Sequence[Node]) -> Sequence[Node]:
+    """``nodes`` of ``owned_record(record)`` as ``record`` gives them: read-only views for a
+    ``RecordView`` (made as each is asked for), the nodes themselves for a record."""
+    return _ViewedPositions(record, nodes) if isinstance(record, RecordView) else nodes

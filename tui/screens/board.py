@@ -15,6 +15,7 @@ the review keys and what review shows are in ``tui.screens.review``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -93,7 +94,7 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
         #: The rows and current row the move log shows (it is redrawn only when they change),
         #: and the node of each row.
         self.log_shown: tuple[tuple[object, ...], int] | None = None
-        self.log_nodes: list[Node] = []
+        self.log_nodes: Sequence[Node] = ()
         self.tray_key: str | None = None
         self.cursor: int = 0
         #: What keys and squares do in the game's phase (see ``tui.screens.input_modes``).

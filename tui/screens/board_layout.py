@@ -3,7 +3,7 @@
 The board is of the kind the game's entry in ``tui.game_ui`` names; beside it are the players'
 panels, the thinking sign, the input mode's widgets, the log and under it the current move's
 whole text and comment where the log cuts them; under the board the status line and
-the bottom bar, where the move line takes the footer's row (one row that never moves, so
+the bottom bar, where the move line lies over the footer's row (one row that never moves, so
 opening and closing the line redraws that row and nothing else).
 """
 
@@ -17,14 +17,14 @@ from textual.containers import Horizontal, Vertical
 from tui.game_ui import BoardKind, game_ui
 from tui.plain_text import plain
 from tui.play.describe import panel_infos, players_text, turn_text
-from tui.play.move_tree_rows import tree_rows
+from tui.play.shared_rows import log_rows
+from tui.screens.move_line import MoveEntry
 from tui.widgets.board import BoardWidget
 from tui.widgets.chase_board import ChaseBoardWidget
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.move_detail import MoveDetail
 from tui.widgets.move_log import MoveLog
 from tui.widgets.move_tree import MoveTree
-from tui.widgets.plain_input import PlainInput
 from tui.widgets.player_panel import PlayerPanel
 from tui.widgets.status_line import StatusLine
 from tui.widgets.thinking import ThinkingIndicator
@@ -56,7 +56,7 @@ def board_layout(screen: BoardScreen) -> ComposeResult:
             yield MoveDetail(log, id="move-detail")
     yield StatusLine(id="status")
     with Horizontal(id="bottom-bar"):
-        yield PlainInput(
+        yield MoveEntry(
             placeholder="type a move, Enter plays, Esc closes", id="move-entry", compact=True
         )
         yield KeyFooter()
@@ -81,7 +81,7 @@ def draw_position(screen: BoardScreen) -> None:
         panel = screen.query_one(f"#panel-{seat}", PlayerPanel)
         panel.info = info
         panel.show_clock(clocks, seat)
-    entries, screen.log_nodes, current = tree_rows(record)
+    entries, screen.log_nodes, current = log_rows(record)  # shared by the screens of a game
     if (entries, current) != screen.log_shown:  # selecting a piece leaves the log as it is
         screen.log_shown = entries, current
         screen.query_one(MoveLog).show(entries, current)

@@ -1,23 +1,41 @@
 """The board screen's move line: a move typed in notation after ``:``.
 
-The line takes the footer's row while it is open (one row that never moves, so opening and
-closing it redraws that row and nothing else). The squares typed so far show on the board as a
-selection; Enter plays the move, or says why not and keeps the text, selected, so the next key
-typed starts afresh (a ``:`` typed out of habit is dropped) and an arrow key edits it.
+The line lies over the footer's row while it is open (one row that never moves, so opening and
+closing it redraws that row and nothing else). The footer stays where it is under the line,
+only covered: nothing else on the screen changes size or place, so opening and closing the
+line arranges the bottom bar alone, and typing into it lays nothing out at all. The squares
+typed so far show on the board as a selection; Enter plays the move, or says why not and keeps
+the text, selected, so the next key typed starts afresh (a ``:`` typed out of habit is dropped)
+and an arrow key edits it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Input
 
 from core.errors import PawnshopError
 from tui.plain_text import clean
 from tui.widgets.key_footer import KeyFooter
+from tui.widgets.plain_input import PlainInput
 
 if TYPE_CHECKING:
     from tui.screens.board import BoardScreen
+
+
+class MoveEntry(PlainInput):
+    """The text field of the move line: one row as wide as the footer, whatever is typed.
+
+    ``Input`` sets its ``virtual_size`` (the length of the text, which it scrolls along) at
+    every key, and ``Widget.virtual_size`` lays the whole screen out at each change. The
+    field's own size never changes with its text, and it scrolls by its ``virtual_size`` as
+    it is, so here the length is kept without a layout.
+    """
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
 
 class MoveLine:
@@ -27,8 +45,8 @@ class MoveLine:
         self.screen = screen
 
     @property
-    def entry(self) -> Input:
-        return self.screen.query_one("#move-entry", Input)
+    def entry(self) -> MoveEntry:
+        return self.screen.query_one("#move-entry", MoveEntry)
 
     @property
     def is_open(self) -> bool:
@@ -36,8 +54,11 @@ class MoveLine:
 
     def open(self) -> None:
         screen, entry = self.screen, self.entry
-        entry.add_class("-open")
-        screen.query_one(KeyFooter).display = False  # the move line takes the footer's row
+        # Shown by its own style; its class only marks it open, without the stylesheet being
+        # matched against the field again (no rule goes by it).
+        entry.add_class("-open", update=False)
+        entry.display = True
+        screen.query_one(KeyFooter).covered = True
         entry.value = ""
         screen.set_focus(entry)  # at once: ``Widget.focus`` would wait for the keys queued
         screen.say("type a move in notation, e.g. " + self._example())
@@ -71,6 +92,8 @@ class MoveLine:
         screen.play(move)
 
     def close(self) -> None:
-        self.entry.remove_class("-open")
-        self.screen.query_one(KeyFooter).display = True
+        entry = self.entry
+        entry.remove_class("-open", update=False)
+        entry.display = False
+        self.screen.query_one(KeyFooter).covered = False
         self.screen.set_focus(None)

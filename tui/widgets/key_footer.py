@@ -4,8 +4,8 @@ Textual's ``Footer`` rebuilds all its key widgets whenever the screen's bindings
 changed: on every focus change and every reactive that touches bindings, which on the board
 screen means every move and every review step. Rebuilding and restyling some twenty key
 widgets costs tens of milliseconds (more again for each screen at an SSH table), so this
-footer first compares what it would show with what it shows, and while it is hidden (the
-typed-move line takes its row) it rebuilds nothing until it shows again. And each key is
+footer first compares what it would show with what it shows, and while it is covered (the
+typed-move line lies over its row) it rebuilds nothing until it is uncovered. And each key is
 made with the footer's ``compact`` setting already in place, so it is not styled twice more
 as it mounts (a key starts compact and is then bound to the footer's setting).
 
@@ -79,12 +79,26 @@ class KeyFooter(Footer):
     """A ``Footer`` that skips rebuilding when the keys it would show are the same."""
 
     _shown: Shown | None = None
-    #: The keys may have changed while the footer was hidden.
+    #: The keys may have changed while the footer was covered.
     _stale = False
+    _covered = False
+
+    @property
+    def covered(self) -> bool:
+        """Whether something lies over the footer's row (the move line): the keys then wait
+        until it is uncovered."""
+        return self._covered
+
+    @covered.setter
+    def covered(self, covered: bool) -> None:
+        self._covered = covered
+        if not covered and self._stale:
+            self._stale = False
+            self.call_later(self.bindings_changed, self.screen)  # as the footer, not its caller
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         if self.is_attached and screen is self.screen:
-            if not self.display:
+            if self._covered or not self.display:
                 self._stale = True
                 return
             shown = shown_keys(screen)
@@ -94,7 +108,7 @@ class KeyFooter(Footer):
         super().bindings_changed(screen)
 
     def on_show(self) -> None:
-        if self._stale:
+        if self._stale and not self._covered:
             self._stale = False
             self.bindings_changed(self.screen)
 
