@@ -37,7 +37,10 @@ class QuestionScreen(ModalScreen[bool]):
                 yield Button(f"{self.no_label} (n)", id="no", variant="primary", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        # A question that lapsed at once (a move withdrew the draw) may be dismissed before
+        # its buttons are mounted: then there is nothing to focus.
+        for button in self.query("#no").results(Button):
+            button.focus()
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
