@@ -1,10 +1,12 @@
 """A rematch at a finished table, in the play layer: every person who played must ask (a
 computer agrees), then the hall opens a new table with the same game, options, time control
-and rating, the seats swapped; refusals are one sentence each."""
+and rating, the seats swapped; refusals are one sentence each; players on two processes of
+the server ask each on their own."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 
 import pytest
@@ -12,10 +14,10 @@ from net_helpers import make_hall
 from waiting import wait_for
 
 from core import find_game
-from tui.play.hall import ME, OPEN
+from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.rematch import rematch_tags, swapped
-from tui.play.table import SeatHolder, TableRefusal
+from tui.play.table import SeatHolder, Table, TableRefusal
 from tui.play.table_endings import ask_rematch, resign
 
 MARTIAN = find_game("martian-chess")
@@ -81,3 +83,61 @@ def test_a_computer_agrees_at_once_and_plays_first_in_the_rematch(tmp_path: Path
         asyncio.run(asyncio.wait_for(main(), 60))
     finally:
         hall.close()
+
+
+class Screen:
+    """A screen at a table, as the table sees one: who looks, and what they heard."""
+
+    def __init__(self, player: PlayerIdentity) -> None:
+        self.player = player
+        self.heard: list[str] = []
+
+    def table_changed(self, table: Table, news: str) -> None:
+        self.heard.append(news)
+
+
+def test_players_on_two_processes_ask_and_both_go_on_to_the_rematch(tmp_path: Path) -> None:
+    """Two halls on one data folder stand for two processes of the server: alice asks on
+    one, bob hears of it on the other and agrees there, and alice's process learns where
+    the rematch is."""
+
+    def hall(name: str) -> TableHall:
+        log = logging.Logger(name)
+        log.addHandler(logging.FileHandler(tmp_path / f"{name}.log"))
+        return TableHall(tmp_path, log, games=[MARTIAN], new_seed=lambda: 1, lease_seconds=1.0)
+
+    here, there = hall("here"), hall("there")
+
+    async def main() -> None:
+        here.start()
+        there.start()
+        mine = here.open_table(MARTIAN, {}, [ME, OPEN], ANN, TAGS)
+        await wait_for(lambda: there.table(mine.number) is not None, what="the table there")
+        theirs = there.table(mine.number)
+        assert theirs is not None
+        theirs.sit(BO, 1)
+        await wait_for(lambda: mine.started, what="bo's seat here")
+        ann_screen, bo_screen = Screen(ANN), Screen(BO)
+        mine.watch(ann_screen)
+        theirs.watch(bo_screen)
+        resign(mine, ANN)
+        await wait_for(lambda: theirs.finished, what="the resignation there")
+        ask_rematch(mine, ANN)
+        await wait_for(
+            lambda: any("asks for a rematch" in news for news in bo_screen.heard),
+            what="bo to hear that ann asks",
+        )
+        assert theirs.rematch_number is None
+        ask_rematch(theirs, BO)
+        number = theirs.rematch_number
+        assert number is not None
+        await wait_for(lambda: mine.rematch_number == number, what="the rematch here")
+        assert any(f"at table {number}" in news for news in ann_screen.heard)
+        again = here.table(number)
+        assert again is not None and again.seat_of(ANN) == 1 and again.seat_of(BO) == 0
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), 60))
+    finally:
+        here.close()
+        there.close()

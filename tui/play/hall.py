@@ -45,6 +45,7 @@ from core.registry import all_games
 from saves.store.sql_players import SqlPlayerStore
 from saves.store.sqlite_tables import SqliteTableStore
 from saves.store.tables import StaleTable, StoredTable, TableStore, TableStoreError
+from tui.play import rematch
 from tui.play.computer import ComputerRunner
 from tui.play.hall_feed import FeedFollower
 from tui.play.hall_presence import Elsewhere, HallPresence
@@ -58,7 +59,6 @@ from tui.play.rated_games import (
     rate_finished,
     ratings_now_text,
 )
-from tui.play.rematch import rematch_tags, swapped
 from tui.play.seat_choices import ME as ME
 from tui.play.seat_choices import OPEN as OPEN
 from tui.play.seat_choices import chosen_holders
@@ -339,10 +339,10 @@ class TableHall(StoredTables):
 
     def _open_rematch(self, table: Table) -> Table:
         """Open the rematch of ``table``'s finished game (``tui.play.rematch``)."""
-        record = table.record
-        tags = rematch_tags(record.tags)
-        again = GameRecord(record.game, record.options, seed=self.new_seed(), tags=tags)
-        return self._open(again, swapped(table.holders), f"the rematch of table {table.number}")
+        again = rematch.rematch_record(table, self.new_seed())
+        return self._open(
+            again, rematch.swapped(table.holders), f"the rematch of table {table.number}"
+        )
 
     def _open(self, record: GameRecord, holders: list[SeatHolder | None], who: str) -> Table:
         if sum(1 for table in self.tables.values() if not table.finished) >= MAX_TABLES:
@@ -380,6 +380,7 @@ class TableHall(StoredTables):
             computers.close()
         self.leases.release(number)
         self.presence.forget(number)
+        self.presence.forget(rematch.asking_number(number))
 
     def _arrived(self, stored: StoredTable, record: GameRecord) -> Table | None:
         """A table opened by another process: listed here too, if the lobby can show it."""
@@ -391,6 +392,7 @@ class TableHall(StoredTables):
             self._set_aside(table, problem)
             return None
         self._update_computers(table)
+        rematch.rematch_arrived(self.tables, table)
         return table
 
     # -- computer seats -----------------------------------------------------------------------
@@ -442,6 +444,8 @@ class TableHall(StoredTables):
     def _keep(self, table: Table, change: Change) -> None:
         if change == "watchers":
             self.presence.show(table)
+        elif change == "rematch":  # who asks for it here, for the other processes
+            self.presence.show_sessions(rematch.asking_number(table.number), rematch.asking(table))
         self._update_computers(table)
         if (change == "watchers" and not table.watchers) or table.finished:
             self._forget_if_done(table)
@@ -488,6 +492,8 @@ class TableHall(StoredTables):
             table = self.tables.get(number)
             if table is not None:
                 table.seen_elsewhere(found.get(number, {}))
+            elif number < 0 and (asked := self.tables.get(-number)) is not None:
+                rematch.heard_asking(asked, set(found.get(number, {})))
 
     def keep_move(self, table: Table, node: Node) -> None:
         """A finishing move claims the game's filing before it is stored, so that no other

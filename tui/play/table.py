@@ -141,8 +141,10 @@ class Table:
         self.rating_news = ""
         #: The seats whose players offer a draw now (a move withdraws the offer).
         self.draw_offered: set[int] = set()
-        #: The seats whose players asked for a rematch of the finished game.
+        #: The seats whose players asked for a rematch of the finished game, here; and the
+        #: identities of those who asked in the server's other processes.
         self.rematch_asked: set[int] = set()
+        self.rematch_elsewhere: set[str] = set()
         #: The table the rematch is played at, once it has begun.
         self.rematch_number: int | None = None
         #: Opens the rematch of this finished table (the hall sets its own).

@@ -78,7 +78,12 @@ def ask_rematch(table: Table, player: PlayerIdentity) -> None:
     if seat in table.rematch_asked:
         raise TableRefusal("You have asked for a rematch: the other players must agree.")
     people = {s for s, holder in enumerate(table.holders) if holder and not holder.is_computer}
-    if not people <= table.rematch_asked | {seat}:
+    elsewhere = {
+        s
+        for s, holder in enumerate(table.holders)
+        if s in people and holder and holder.identity in table.rematch_elsewhere
+    }
+    if not people <= table.rematch_asked | elsewhere | {seat}:
         table.rematch_asked.add(seat)
         name = seat_label(table.record, seat)
         table.tell("rematch", f"{name} asks for a rematch: m to accept")
