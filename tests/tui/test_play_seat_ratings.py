@@ -34,7 +34,7 @@ def test_ratings_are_read_on_a_thread_once_and_again_after_forget() -> None:
         reads.append((key, game_id))
         return ratings.get((key, game_id))
 
-    seat_ratings = SeatRatings(read, lambda: told.append("read"), LOG)
+    seat_ratings = SeatRatings(read, told.append, LOG)
     alice = SeatHolder("alice", "alice")
 
     async def main() -> None:
@@ -56,11 +56,12 @@ def test_ratings_are_read_on_a_thread_once_and_again_after_forget() -> None:
 
     asyncio.run(main())
     assert reads == [("alice", "g"), ("alice", "g")]
+    assert told == ["alice", "alice"]
 
 
 def test_no_rating_for_a_computer_a_free_seat_or_a_server_without_keys() -> None:
     shown = [False]
-    seat_ratings = SeatRatings(lambda key, game: None, lambda: None, LOG, lambda: shown[0])
+    seat_ratings = SeatRatings(lambda key, game: None, lambda key: None, LOG, lambda: shown[0])
     person = SeatHolder("bob", "bob")
     assert seat_ratings.of(person, "g") == ""
     shown[0] = True
@@ -76,7 +77,7 @@ def test_a_store_that_fails_is_logged_and_not_asked_again() -> None:
         calls.append(key)
         raise OSError("disk gone")
 
-    seat_ratings = SeatRatings(failing, lambda: None, LOG)
+    seat_ratings = SeatRatings(failing, lambda key: None, LOG)
     assert seat_ratings.text("bob", "g") == ""
     assert seat_ratings.text("bob", "g") == ""
     assert calls == ["bob"]

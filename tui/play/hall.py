@@ -541,11 +541,12 @@ class TableHall(StoredTables):
         except Exception as error:  # the store's own errors, whichever store it is
             self.log.error("table %d: its game could not be rated: %s", table.number, error)
 
-    def _ratings_read(self) -> None:
-        """Ratings just read show beside the names: in the lobbies and at the tables."""
+    def _ratings_read(self, key: str) -> None:
+        """A rating just read shows beside its player's name: in the lobbies and at their
+        tables."""
         self._tell_lobbies()
         for table in list(self.tables.values()):
-            if table.watchers:
+            if table.watchers and any(h and h.identity == key for h in table.holders):
                 table.ratings_read()
 
     def _moved_on(self, table: Table, stored: StoredTable, record: GameRecord) -> None:

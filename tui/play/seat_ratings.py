@@ -49,12 +49,13 @@ class SeatRatings:
     def __init__(
         self,
         read: ReadRating,
-        on_read: Callable[[], None],
+        on_read: Callable[[str], None],
         log: logging.Logger,
         shown: Callable[[], bool] = lambda: True,
     ) -> None:
-        """``read(key, game_id)``: the stored rating (on a thread); ``shown()``: whether
-        ratings are shown at all (only where players are who their keys say)."""
+        """``read(key, game_id)``: the stored rating (on a thread); ``on_read(key)``: called
+        on the loop once that player's rating is known; ``shown()``: whether ratings are
+        shown at all (only where players are who their keys say)."""
         self._read = read
         self._shown = shown
         self._on_read = on_read
@@ -106,4 +107,4 @@ class SeatRatings:
         self._reading.discard(wanted)
         self._known[wanted] = text or ""  # a store that fails is not asked again and again
         if text:
-            self._on_read()
+            self._on_read(wanted[0])
