@@ -334,7 +334,7 @@ class TableHall(StoredTables):
         seat type; ``tags`` are the game's (its ``TimeControl``). Raises ``TableRefusal`` (or
         ``PawnshopError`` for bad options)."""
         record = GameRecord(game, options, seed=self.new_seed(), tags=tags)
-        holders = chosen_holders(record.seat_names, seats, player)
+        holders = chosen_holders(game.name, record.seat_names, seats, player)
         return self._open(record, holders, player.name)
 
     def _open_rematch(self, table: Table) -> Table:

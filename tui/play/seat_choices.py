@@ -16,12 +16,12 @@ OPEN = "open"
 
 
 def chosen_holders(
-    seat_names: Sequence[str], seats: Sequence[str], player: PlayerIdentity
+    game_name: str, seat_names: Sequence[str], seats: Sequence[str], player: PlayerIdentity
 ) -> list[SeatHolder | None]:
     """The holders of a new table's seats as its creator chose them (``ME``, ``OPEN`` or a
     computer seat type for each); ``TableRefusal`` for a choice no table may have."""
     if len(seats) != len(seat_names):
-        raise TableRefusal(f"This game with these options has {len(seat_names)} seats.")
+        raise TableRefusal(f"{game_name} with these options has {len(seat_names)} seats.")
     if list(seats).count(ME) > 1:
         raise TableRefusal("You can take only one seat at a table.")
     holders: list[SeatHolder | None] = []
