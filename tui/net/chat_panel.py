@@ -26,6 +26,7 @@ from tui.plain_text import plain
 from tui.play.chat import ChatLine, ChatRefused, ChatRoom, ChatViewer, typed
 from tui.play.chat_rooms import ChatRooms
 from tui.play.table_files import TABLE_TAG
+from tui.widgets.abandoned import start_abandoned
 
 #: What the help says of the chat's commands, in the lobby and at a table.
 CHAT_COMMANDS_HELP = (
@@ -95,6 +96,8 @@ class ChatPanel(Vertical):
         yield ChatInput(placeholder="Enter says it, Esc leaves", id="chat-input")
 
     def on_mount(self) -> None:
+        if start_abandoned(self):
+            return
         self.room = self.rooms.listen(self.room_name, self._heard)
         self.show_lines()
 
@@ -179,6 +182,8 @@ def show_kept_chat(screen: Screen[object], rooms: ChatRooms, record: GameRecord)
     number = record.tags.get(TABLE_TAG, "")
     sides = screen.query("#board-side")
     if not number.isdigit() or not sides or screen.query(ChatPanel):
+        return
+    if start_abandoned(sides.first()):  # the session closed before the review showed
         return
     viewer = ChatViewer("", is_player=False)
     sides.first().mount(

@@ -7,6 +7,8 @@ on the event loop every session shares; names are shown as plain text.
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -16,6 +18,7 @@ from textual.widgets import Static
 from tui.plain_text import plain
 from tui.play.hall import TableHall
 from tui.play.rated_games import leaderboard
+from tui.widgets.abandoned import start_abandoned
 
 NOBODY = "Nobody has played a rated game of it yet."
 READING = "Reading the ratings…"
@@ -42,6 +45,8 @@ class LeaderboardScreen(ModalScreen[None]):
             yield Static("←/→ another game · Esc goes back", classes="dialog-muted")
 
     def on_mount(self) -> None:
+        if start_abandoned(self):
+            return
         self._show()
 
     def action_turn(self, step: int) -> None:
@@ -59,7 +64,8 @@ class LeaderboardScreen(ModalScreen[None]):
 
         def read() -> None:
             lines = leaderboard(hall.players, hall.store, game.id)
-            self.app.call_from_thread(self._shown, index, lines)
+            with suppress(RuntimeError):  # the session closed while the ratings were read
+                self.app.call_from_thread(self._shown, index, lines)
 
         self.run_worker(read, thread=True, group="ratings", exclusive=True)
 

@@ -46,6 +46,7 @@ from tui.play.table_rows import (
     your_move,
 )
 from tui.textual_internals import update_cells_in_place
+from tui.widgets.abandoned import start_abandoned
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.list_keys import KeyedTable
 
@@ -127,6 +128,8 @@ class LobbyScreen(Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if start_abandoned(self):
+            return
         self.own_app = self.net_app
         table = self.query_one(DataTable)
         self.columns = table.add_columns("No", "Game", "Players", "State", "Watch", "Moves")

@@ -35,6 +35,7 @@ from tui.screens.setup import (
     option_label,
     show_options_that_apply,
 )
+from tui.widgets.abandoned import start_abandoned
 from tui.widgets.key_footer import KeyFooter
 from tui.widgets.plain_input import PlainInput
 
@@ -135,6 +136,8 @@ class NewTableScreen(Screen[Table | None]):
         return rows
 
     def on_mount(self) -> None:
+        if start_abandoned(self):
+            return
         show_options_that_apply(self, self.game)
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:

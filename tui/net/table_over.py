@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from tui.plain_text import plain
 from tui.screens.game_over import GameOverScreen
+from tui.widgets.abandoned import start_abandoned
 
 REMATCH_ID = "rematch"
 #: What the dialog says of the rematch before anyone asked for one.
@@ -41,6 +42,8 @@ class TableOverScreen(GameOverScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        if start_abandoned(self):
+            return
         news = self.rematch_news or REMATCH_KEY
         for box in self.query("#over-box"):
             box.mount(Static(plain(news), id="over-rematch"), before=".dialog-buttons")

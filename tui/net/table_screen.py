@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.binding import Binding
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Input
 
 from core.game import Move, State
@@ -42,6 +43,7 @@ from tui.play.table import Table, TableRefusal
 from tui.play.table_seat import NO_HINT, NO_HURRY, NO_REDO, NO_SAVING, TableSeat
 from tui.screens.board import BoardScreen
 from tui.screens.game_over import GameOverChoice, GameOverScreen
+from tui.widgets.abandoned import start_abandoned
 from tui.widgets.board import BoardWidget
 from tui.widgets.move_log import MoveLog
 from tui.widgets.player_panel import PlayerPanel
@@ -122,22 +124,21 @@ class TableScreen(BoardScreen):
         # The table ends the game for everyone; its news brings the game-over dialog.
         self.table_seat.time_ran_out(seat)
 
+    def side_widgets(self) -> list[Widget]:
+        # Composed with the screen: a session that closes while the screen starts never
+        # mounts it into a container of its own that was not mounted.
+        viewer = ChatViewer(
+            self.player.name, is_player=self.seat is not None, muted=self.net_app.chat_mutes
+        )
+        rooms = chat_rooms_of(self.net_app.hall)
+        number = str(self.table_seat.table_number)
+        return [ChatPanel(rooms, number, viewer, self.player.key, hint="Tab: chat")]
+
     def on_mount(self) -> None:
         # Textual runs BoardScreen.on_mount after this one: greet once it has spoken.
+        if start_abandoned(self):
+            return
         self.table_seat.watch(self)
-        self.query_one("#board-side").mount(
-            ChatPanel(
-                chat_rooms_of(self.net_app.hall),
-                str(self.table_seat.table_number),
-                ChatViewer(
-                    self.player.name,
-                    is_player=self.seat is not None,
-                    muted=self.net_app.chat_mutes,
-                ),
-                self.player.key,
-                hint="Tab: chat",
-            )
-        )
         self.call_later(self._greet)
 
     def action_chat(self) -> None:

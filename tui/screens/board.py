@@ -47,6 +47,7 @@ from tui.screens.kept_updates import KeptUpdates
 from tui.screens.move_line import MoveLine
 from tui.screens.review import Review
 from tui.screens.walks import Walks
+from tui.widgets.abandoned import start_abandoned
 from tui.widgets.board import BoardWidget
 from tui.widgets.move_log import MoveLog
 from tui.widgets.player_panel import PlayerPanel
@@ -170,7 +171,14 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
     def compose(self) -> ComposeResult:
         yield from board_layout(self)
 
+    def side_widgets(self) -> list[Widget]:
+        """Widgets a kind of board screen adds under the moves (a table's chat), composed
+        with the screen so that they are mounted with it."""
+        return []
+
     def on_mount(self) -> None:
+        if start_abandoned(self):
+            return
         if len(self.record.seat_names) == 2 and self.home_seat() == 1:
             self.query_one(BoardWidget).flipped = True  # the second seat plays from the top
         self.refresh_view()

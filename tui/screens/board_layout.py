@@ -54,6 +54,7 @@ def board_layout(screen: BoardScreen) -> ComposeResult:
             log.border_title = "Moves"
             yield log
             yield MoveDetail(log, id="move-detail")
+            yield from screen.side_widgets()
     yield StatusLine(id="status")
     with Horizontal(id="bottom-bar"):
         yield MoveEntry(

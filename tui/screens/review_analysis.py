@@ -40,6 +40,7 @@ from tui.host import host
 from tui.plain_text import plain
 from tui.play.analysis_run import AnalysisRun, JudgedMove, apply_judged
 from tui.screens.review_puzzles import MistakePuzzles
+from tui.widgets.abandoned import start_abandoned
 from tui.widgets.board import BoardWidget
 from tui.widgets.eval_graph import EvalGraph
 
@@ -214,6 +215,8 @@ class ReviewAnalysis:
         """Show the graph of a game analysed before (once the screen is there), and follow
         the board from then on."""
         screen = self.screen
+        if start_abandoned(screen):
+            return
         if not screen.is_mounted:
             screen.call_after_refresh(self.show_once_mounted)
             return
