@@ -32,7 +32,7 @@ from textual.widget import Widget
 
 # The footer's key widget: ``textual.widgets`` exports ``Footer`` but not the ``FooterKey``
 # widgets it mounts, which the app's footer needs to recognise among its children.
-from textual.widgets import DataTable, Footer
+from textual.widgets import DataTable
 from textual.widgets._footer import FooterKey
 from textual.widgets.data_table import CellType, ColumnKey, RowKey
 
@@ -43,7 +43,6 @@ __all__ = [
     "TimedUpdateHook",
     "XTermParser",
     "app_nodes",
-    "compose_footer_keys_at_once",
     "draw_dirty_widgets_now",
     "lengthen_scroll_quietly",
     "new_input_parser",
@@ -266,15 +265,3 @@ def lengthen_scroll_quietly(view: Widget, virtual_size: Size) -> bool:
     view.set_reactive(Widget.virtual_size, virtual_size)
     view._scroll_update(virtual_size)
     return True
-
-
-# -- a footer's keys from its first compose (``tui/widgets/key_footer.py``) ----------------
-
-
-def compose_footer_keys_at_once(footer: Footer) -> None:
-    """Have ``footer`` make its keys in its first ``compose``, from the bindings its screen has
-    then. A ``Footer`` composes nothing until its screen first says its bindings changed
-    (``Footer._bindings_ready``), and composes them after the next refresh: a screen that
-    opens lays itself out once more for its keys, a frame late. No public API says the
-    bindings are ready."""
-    footer.set_reactive(Footer._bindings_ready, True)

@@ -543,38 +543,3 @@ async def test_a_scroll_view_grows_longer_without_a_layout_and_its_scrollbar_fol
         await pilot.pause()
         assert view.scroll_offset.y == 80 - view.scrollable_content_region.height
         assert not internals.lengthen_scroll_quietly(view, Size(3, 90))  # wider: laid out
-
-
-# -- a footer's keys from its first compose --------------------------------------------------
-
-
-class KeysAtOnce(Footer):
-    def compose(self) -> ComposeResult:
-        internals.compose_footer_keys_at_once(self)
-        yield from super().compose()
-
-
-class KeysAtOnceProbe(Probe):
-    def compose(self) -> ComposeResult:
-        yield Recorder()
-        yield KeysAtOnce()
-
-
-@app_test
-async def test_a_footer_can_make_its_keys_in_its_first_compose() -> None:
-    holds(
-        isinstance(getattr(Footer, "_bindings_ready", None), Reactive),
-        "textual.widgets.Footer._bindings_ready",
-        "a reactive that lets compose make the keys",
-    )
-    app = KeysAtOnceProbe()
-    composed: list[list[str]] = []
-    async with app.run_test(size=(40, 12)) as pilot:
-        footer = app.query_one(KeysAtOnce)
-        composed.append([key.key for key in footer.query(internals.FooterKey)])
-        await pilot.pause()
-    holds(
-        "x" in composed[0],
-        "textual.widgets.Footer._bindings_ready",
-        "set, the footer's first compose makes a key for each binding shown",
-    )

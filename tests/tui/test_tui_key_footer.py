@@ -112,20 +112,3 @@ async def test_question_mark_and_f1_stay_in_view_when_the_keys_overflow(data_dir
         assert row.rstrip().endswith("? Keys  F1 Rules")
         await pilot.resize_terminal(140, SIZE[1])
         await wait_for(lambda: "a Auto-place  ? Keys  F1 Rules" in drawn(app).lines[-1])
-
-
-@app_test
-async def test_a_screen_opens_with_its_keys_and_lays_itself_out_no_more_for_them(
-    data_dir: Path, monkeypatch: Any
-) -> None:
-    """The footer makes its keys with the screen, not in a rebuild a frame later, which would
-    lay the screen out once more."""
-    rebuilds = counted_rebuilds(monkeypatch)
-    app = make_app(data_dir, record=martian_record(["c3-d4"]))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        footer = board_screen(app).query_one(KeyFooter)
-        await wait_for(lambda: "Type move" in footer_text(footer), what="the footer's keys")
-        await pilot.pause()
-        assert footer not in rebuilds
-        assert drawn(app).lines[-1].strip().startswith(": Type move")

@@ -7,9 +7,7 @@ widgets costs tens of milliseconds (more again for each screen at an SSH table),
 footer first compares what it would show with what it shows, and while it is covered (the
 typed-move line lies over its row) it rebuilds nothing until it is uncovered. And each key is
 made with the footer's ``compact`` setting already in place, so it is not styled twice more
-as it mounts (a key starts compact and is then bound to the footer's setting). On a screen
-that focuses nothing as it opens (the board) the keys are made with the footer, rather than
-a frame later, which would lay the screen out once more.
+as it mounts (a key starts compact and is then bound to the footer's setting).
 
 The keys every screen has, ``?`` for the screen's keys and F1 for the rules, stay in view
 when a screen's keys are more than its width (placing pieces at 80 columns): they are kept
@@ -25,7 +23,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
-from tui.textual_internals import FooterKey, compose_footer_keys_at_once
+from tui.textual_internals import FooterKey
 
 #: What the footer shows: each shown binding's key, description, tooltip and whether it is
 #: enabled, in order, and whether the app has the focus (Textual shows nothing without it).
@@ -77,13 +75,6 @@ def shown_keys(screen: Screen[object]) -> Shown:
     )
 
 
-def focused_on_opening(screen: Screen[object]) -> bool:
-    """Whether ``screen`` gives a widget the focus as it opens (its ``AUTO_FOCUS``, else the
-    app's): its keys then change with that widget's as it opens."""
-    auto_focus = screen.AUTO_FOCUS if screen.AUTO_FOCUS is not None else screen.app.AUTO_FOCUS
-    return bool(auto_focus)
-
-
 class KeyFooter(Footer):
     """A ``Footer`` that skips rebuilding when the keys it would show are the same."""
 
@@ -122,10 +113,6 @@ class KeyFooter(Footer):
             self.bindings_changed(self.screen)
 
     def compose(self) -> ComposeResult:
-        if self._shown is None and not focused_on_opening(self.screen):
-            # The screen's keys are known already: made with the screen, not a frame later.
-            compose_footer_keys_at_once(self)
-            self._shown = shown_keys(self.screen)
         always: list[Widget] = []
         for widget in super().compose():
             if isinstance(widget, FooterKey):
