@@ -21,10 +21,24 @@ class OptionSpec:
     #: ``(("players", ("4",)),)`` for teams; empty when it always has. Under any other value
     #: it changes nothing, and a form leaves it out.
     applies_when: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: Narrower choices under a value of another option, like
+    #: ``(("players", "2", ("1", "2", "random")),)`` for the first player of a two-player game;
+    #: the first entry that matches wins, and ``choices`` hold under any other value. Each set
+    #: holds the default, which a form falls back to when a value stops being offered.
+    choices_when: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     def applies(self, options: Mapping[str, str]) -> bool:
         """Whether this option has any effect among ``options`` (the game's options)."""
         return all(options.get(name) in values for name, values in self.applies_when)
+
+    def _narrowing(self, options: Mapping[str, str]) -> tuple[str, str, tuple[str, ...]] | None:
+        """The entry of ``choices_when`` that holds among ``options``, if any."""
+        return next((when for when in self.choices_when if options.get(when[0]) == when[1]), None)
+
+    def choices_under(self, options: Mapping[str, str]) -> tuple[str, ...]:
+        """The values this option may take among ``options`` (the game's options)."""
+        narrowing = self._narrowing(options)
+        return self.choices if narrowing is None else narrowing[2]
 
     def check(self, value: str) -> str:
         value = str(value).strip()
@@ -32,6 +46,18 @@ class OptionSpec:
             allowed = ", ".join(self.choices)
             raise OptionError(f"option {self.name} cannot be '{value}' (allowed: {allowed})")
         return value
+
+    def check_among(self, options: Mapping[str, str]) -> None:
+        """Raise ``OptionError`` if this option's value in ``options`` is not offered under
+        the other options' values (``choices_when``)."""
+        narrowing = self._narrowing(options)
+        if narrowing is None or options[self.name] in narrowing[2]:
+            return
+        name, value, choices = narrowing
+        raise OptionError(
+            f"option {self.name} cannot be '{options[self.name]}' with {name}={value}"
+            f" (allowed: {', '.join(choices)})"
+        )
 
 
 def resolve_options(
@@ -44,7 +70,10 @@ def resolve_options(
     if unknown:
         known = ", ".join(by_name) or "none"
         raise OptionError(f"unknown option '{unknown[0]}' (this game's options: {known})")
-    return {name: spec.check(given.get(name, spec.default)) for name, spec in by_name.items()}
+    options = {name: spec.check(given.get(name, spec.default)) for name, spec in by_name.items()}
+    for spec in specs:
+        spec.check_among(options)
+    return options
 
 
 def format_options(options: Mapping[str, str]) -> str:

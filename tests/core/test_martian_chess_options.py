@@ -62,7 +62,7 @@ def test_first_player_option(options, seat):
 
 @pytest.mark.parametrize("first", ["3", "4"])
 def test_first_seat_beyond_the_player_count_is_refused(first):
-    with pytest.raises(OptionError, match=f"first cannot be {first}"):
+    with pytest.raises(OptionError, match=f"first cannot be '{first}' with players=2"):
         GAME.new({"first": first})
 
 

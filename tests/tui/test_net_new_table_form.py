@@ -61,11 +61,11 @@ def shown_options(screen: NewTableScreen) -> list[str]:
 
 def test_teams_show_only_with_four_players(tmp_path: Path) -> None:
     async def scenario(app: NetApp, screen: NewTableScreen, pilot: Pilot[Any]) -> None:
-        assert shown_options(screen) == ["Players", "Clock", "First player"]
+        assert shown_options(screen) == ["Players", "Calling the clock", "First player"]
         assert not any("Teams" in line for line in drawn(app).lines)
         await pilot.press("tab", "enter", "down", "enter")  # Players: 4
         await wait_for(lambda: "Teams" in shown_options(screen), what="the teams")
-        assert shown_options(screen) == ["Players", "Teams", "Clock", "First player"]
+        assert shown_options(screen) == ["Players", "Teams", "Calling the clock", "First player"]
         await pilot.pause()
         assert any("Teams" in line for line in drawn(app).lines)
         await pilot.press("enter", "up", "enter")  # Players: 2 again

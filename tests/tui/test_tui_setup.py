@@ -81,13 +81,13 @@ async def test_options_the_game_refuses_keep_the_setup_open(data_dir: Path) -> N
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SetupScreen)
-        screen.query_one("#option-first", Select).value = "3"
+        screen.query_one("#option-time-control", Input).value = "soon"
         await pilot.pause()
         await pilot.click("#start")
         await pilot.pause()
         assert app.screen is screen
         message = str(screen.query_one("#setup-message", Static).render())
-        assert message and "3" in message
+        assert message and "soon" in message
 
 
 @app_test

@@ -98,7 +98,7 @@ async def test_the_focused_row_is_marked_at_every_colour_depth(
         assert marked(app, screen, depth) == ["Players"]
         await pilot.press("tab")
         await pilot.pause()
-        assert marked(app, screen, depth) == ["Clock"]
+        assert marked(app, screen, depth) == ["Calling the clock"]
         await pilot.press("shift+tab", "shift+tab")  # back round to Start game: no row
         await pilot.pause()
         assert marked(app, screen, depth) == []
@@ -147,16 +147,16 @@ async def test_teams_show_only_with_four_players(data_dir: Path) -> None:
     app = setup_app(data_dir, MARTIAN)
     async with app.run_test(size=SIZE) as pilot:
         await open_setup(pilot, MARTIAN)
-        assert shown_options(app) == ["Players", "Clock", "First player"]
+        assert shown_options(app) == ["Players", "Calling the clock", "First player"]
         assert not any("Teams" in line for line in drawn_lines(app))
         await pilot.press("tab", "enter", "down", "enter")  # Players: 4
         await pilot.pause()
-        assert shown_options(app) == ["Players", "Teams", "Clock", "First player"]
+        assert shown_options(app) == ["Players", "Teams", "Calling the clock", "First player"]
         assert any("Teams" in line for line in drawn_lines(app))
         await pilot.press("tab", "enter", "down", "enter")  # Teams: off
         await pilot.press("shift+tab", "enter", "up", "enter")  # Players: 2 again
         await pilot.pause()
-        assert shown_options(app) == ["Players", "Clock", "First player"]
+        assert shown_options(app) == ["Players", "Calling the clock", "First player"]
         await pilot.click("#start")
         await pilot.pause()
         options = board_screen(app).record.options

@@ -39,18 +39,38 @@ FORM_BINDINGS = [
 ]
 
 
-def option_control(spec: OptionSpec) -> Widget:
-    """A drop-down for an option with listed values, a text field for a free one."""
-    control_id = f"option-{spec.name}"
-    if spec.choices:
-        return Select(
+class OptionSelect(Select[str]):
+    """The drop-down of an option with listed values, which offers only the values allowed
+    under the other options (``OptionSpec.choices_under``)."""
+
+    def __init__(self, spec: OptionSpec) -> None:
+        super().__init__(
             [(choice, choice) for choice in spec.choices],
             value=spec.default,
             allow_blank=False,
-            id=control_id,
+            id=f"option-{spec.name}",
             compact=True,
         )
-    return PlainInput(value=spec.default, id=control_id, compact=True)
+        self.spec = spec
+        self.offered = spec.choices
+
+    def offer(self, choices: tuple[str, ...]) -> str:
+        """Offer ``choices``; a value no longer among them falls back to the option's
+        default. Returns the value now chosen."""
+        if choices == self.offered:
+            return str(self.value)
+        kept = str(self.value) if self.value in choices else self.spec.default
+        self.offered = choices
+        self.set_options([(choice, choice) for choice in choices])
+        self.value = kept
+        return kept
+
+
+def option_control(spec: OptionSpec) -> Widget:
+    """A drop-down for an option with listed values, a text field for a free one."""
+    if spec.choices:
+        return OptionSelect(spec)
+    return PlainInput(value=spec.default, id=f"option-{spec.name}", compact=True)
 
 
 def chosen_options(form: Widget, game: Game) -> dict[str, str]:
@@ -71,12 +91,15 @@ def option_label(spec: OptionSpec) -> Label:
 def show_options_that_apply(form: Widget, game: Game) -> dict[str, str]:
     """Show in ``form`` only the options that have an effect under the others
     (``OptionSpec.applies``: Martian Chess's teams with four players, MAC's portal squares in
-    Dark Chess), each with its ``option_label``. An option hidden by a change goes back to its
-    default, so a value typed for it cannot stop the game from starting. Returns the options
-    as the form now gives them."""
+    Dark Chess), each with its ``option_label``, and offer only the values the others allow
+    (``OptionSpec.choices_under``: no third or fourth first player in a game of two). An option
+    hidden by a change, or a value no longer offered, goes back to its default, so it cannot
+    stop the game from starting. Returns the options as the form now gives them."""
     options = chosen_options(form, game)
     for spec in game.option_specs:
         control = form.query_one(f"#option-{spec.name}")
+        if isinstance(control, OptionSelect):
+            options[spec.name] = control.offer(spec.choices_under(options))
         shown = spec.applies(options)
         if control.display and not shown and isinstance(control, Select | Input):
             control.value = spec.default

@@ -58,10 +58,11 @@ class MartianChess(Game[State, Move], about=about):
         ),
         OptionSpec(
             "clock",
-            "Clock",
+            "Calling the clock",
             "on",
             ("on", "off"),
-            f"a player may call the clock: {DEADLOCK_TURNS} turns without a capture end the game",
+            "a rule of the game, not a time limit: once a player calls the clock,"
+            f" {DEADLOCK_TURNS} turns in a row without a capture end the game",
         ),
         OptionSpec(
             "first",
@@ -69,6 +70,7 @@ class MartianChess(Game[State, Move], about=about):
             "1",
             ("1", "2", "3", "4", "random"),
             "the seat that moves first, or a random draw",
+            choices_when=(("players", "2", ("1", "2", "random")),),
         ),
     )
 
