@@ -4,8 +4,10 @@ A browser session is an SSH session in all but its transport: ``tui.ssh.session.
 runs it (admission by the server's session cap, the idle timeout, the log, the closing
 sentences) with ``tui.ssh.driver.SSHDriver`` feeding keys in and writing the screen out. Both
 only ever call the few methods of a channel defined here. What they write goes to the browser
-as binary frames, in order, from one sender task; what is waiting to be sent counts as the
-channel's write buffer, so a browser that stops reading is dropped as an SSH client would be.
+as binary frames, in order, each written to the connection when the driver flushes it, as an
+SSH channel writes (``tui.web.eager``); what is waiting to be sent (behind a connection that
+must drain) counts as the channel's write buffer, so a browser that stops reading is dropped
+as an SSH client would be.
 A file the session hands the player (``download``) goes the same way, in its place among the
 screen's output, as a text frame ``["download", NAME, BASE64]`` that the page turns into a
 download: nothing is written on the server.
@@ -24,12 +26,17 @@ from collections.abc import Mapping
 
 from aiohttp import web
 
+from tui.web.eager import start_eagerly
+
 #: What a browser's terminal is, to the session: xterm.js speaks xterm's sequences, in UTF-8
 #: and with 24-bit colour.
 BROWSER_TERM = "xterm-256color"
 BROWSER_ENVIRONMENT: Mapping[str, str] = {"COLORTERM": "truecolor", "LANG": "C.UTF-8"}
 #: A downloaded file's name is cut to this many characters.
 MAX_FILE_NAME = 100
+#: The longest frame of output: aiohttp compresses a longer one on a thread, which holds it
+#: back until the loop is free again; a shorter one is compressed and written at once.
+MAX_FRAME = 16 * 1024
 #: The largest file handed to a browser at once (a saved game is a few kilobytes).
 MAX_DOWNLOAD = 4 * 1024 * 1024
 _UNSAFE = re.compile(r"[^\w.\- ]+")
@@ -45,27 +52,30 @@ def safe_file_name(name: str, suffix: str = ".pawn") -> str:
 
 
 class WebSocketChannel:
-    """The channel of one browser session: ``write`` queues, a task sends; ``exit`` closes
-    the WebSocket once everything written before it is sent."""
+    """The channel of one browser session: ``write`` sends at once, in order (what cannot go
+    yet waits its turn); ``exit`` closes the WebSocket once everything written before it is
+    sent."""
 
     def __init__(self, socket: web.WebSocketResponse) -> None:
         self._socket = socket
         self._queue: deque[bytes | str] = deque()
         self._queued = 0
         self._closing = False
-        self._wake = asyncio.Event()
+        #: A send that had to wait (for the transport to drain), finishing.
+        self._sending: asyncio.Task[None] | None = None
+        self._closer: asyncio.Task[None] | None = None
+        self._closed = asyncio.Event()
         self.reading = asyncio.Event()
         self.reading.set()
-        self._sender = asyncio.get_running_loop().create_task(self._send())
 
     # -- what the session and its driver call ---------------------------------------------
 
     def write(self, data: bytes) -> None:
         if self._closing or not data:
             return
-        self._queue.append(data)
-        self._queued += len(data)
-        self._wake.set()
+        for start in range(0, len(data), MAX_FRAME):
+            self._enqueue(data[start : start + MAX_FRAME])
+        self._send()
 
     def write_stderr(self, data: bytes) -> None:
         self.write(data)
@@ -76,10 +86,8 @@ class WebSocketChannel:
         if self._closing or len(data) > MAX_DOWNLOAD:
             return False
         encoded = base64.b64encode(data).decode("ascii")
-        message = json.dumps(["download", safe_file_name(name), encoded])
-        self._queue.append(message)
-        self._queued += len(message)
-        self._wake.set()
+        self._enqueue(json.dumps(["download", safe_file_name(name), encoded]))
+        self._send()
         return True
 
     def exit(self, status: int) -> None:
@@ -87,7 +95,7 @@ class WebSocketChannel:
 
     def close(self) -> None:
         self._closing = True
-        self._wake.set()
+        self._send()
 
     def is_closing(self) -> bool:
         return self._closing or self._socket.closed
@@ -104,49 +112,57 @@ class WebSocketChannel:
     def resume_reading(self) -> None:
         self.reading.set()
 
-    # -- the sender -------------------------------------------------------------------------
+    # -- sending ----------------------------------------------------------------------------
 
     async def finished(self) -> None:
-        """Wait until everything written is sent and the WebSocket is closed."""
-        await self._sender
+        """Wait until everything written is sent and the WebSocket is closed (once
+        ``close`` or ``exit`` was called)."""
+        await self._closed.wait()
 
     def abandon(self) -> None:
         """The browser is gone: stop sending."""
         self._closing = True
         self._queue.clear()
         self._queued = 0
-        self._wake.set()
+        self._send()
 
-    async def _send(self) -> None:
+    def _enqueue(self, item: bytes | str) -> None:
+        self._queue.append(item)
+        self._queued += len(item)
+
+    def _send(self) -> None:
+        """Send what is queued, in order, each frame written to the connection now; when one
+        must wait for the connection, the rest waits for it. Once closing and all is sent,
+        close the WebSocket."""
         socket = self._socket
         try:
-            while True:
-                await self._wake.wait()
-                self._wake.clear()
-                while self._queue and not socket.closed:
-                    await self._send_queued(socket)
-                if self._closing and not self._queue:
-                    break
+            while self._sending is None and self._queue and not socket.closed:
+                item = self._queue.popleft()
+                self._queued -= len(item)
+                if isinstance(item, str):
+                    waiting = start_eagerly(socket.send_str(item))
+                else:
+                    waiting = start_eagerly(socket.send_bytes(item))
+                if waiting is not None:
+                    self._sending = waiting
+                    waiting.add_done_callback(self._sent)
         except (ConnectionError, RuntimeError):
             self.abandon()
-        finally:
-            with contextlib.suppress(ConnectionError, RuntimeError):
-                await socket.close()
-
-    async def _send_queued(self, socket: web.WebSocketResponse) -> None:
-        """Send what is queued: the screen's output up to the next file as one frame, or the
-        file."""
-        first = self._queue.popleft()
-        if isinstance(first, str):
-            self._queued -= len(first)
-            await socket.send_str(first)
             return
-        parts = [first]
-        while self._queue:
-            head = self._queue[0]
-            if not isinstance(head, bytes):
-                break
-            parts.append(head)
-            self._queue.popleft()
-        self._queued -= sum(len(part) for part in parts)
-        await socket.send_bytes(b"".join(parts))
+        drained = not self._queue or socket.closed
+        if self._closing and drained and self._sending is None and self._closer is None:
+            self._closer = asyncio.get_running_loop().create_task(self._close_socket())
+
+    def _sent(self, task: asyncio.Task[None]) -> None:
+        self._sending = None
+        if task.cancelled() or task.exception() is not None:
+            self.abandon()
+            return
+        self._send()
+
+    async def _close_socket(self) -> None:
+        try:
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await self._socket.close()
+        finally:
+            self._closed.set()
