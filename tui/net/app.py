@@ -108,7 +108,7 @@ class NetApp(PawnshopApp):
 
     def open_table(self, table: Table) -> None:
         """Show ``table`` right above the lobby (a finished one as a review of its game)."""
-        from tui.net.table_screen import TableScreen
+        from tui.net.table_screen import table_screen
 
         if table.finished:
             self.review(table.record)
@@ -117,7 +117,7 @@ class NetApp(PawnshopApp):
         async def replace() -> None:
             while len(self.screen_stack) > 1:
                 await self.pop_screen()
-            await self.push_screen(TableScreen(table, self.player))
+            await self.push_screen(table_screen(table, self.player))
             self._check_size()
 
         self.call_later(replace)
