@@ -8,11 +8,11 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from core.games.chase.board import DIRECTIONS, exits_text, name
+from core.games.chase.board import exits_text, name
 from core.games.chase.state import TILES, ChaseState, face_of, stacks_of, stranded_pawns
 from core.games.chase.tiles import TileKind
 from tui.plain_text import cells, clip
-from tui.widgets.chase_board import exits_glyphs
+from tui.widgets.chase_board import OPPOSITE, exits_glyphs
 
 
 def seat_lines(state: ChaseState, seat: int) -> tuple[str, ...]:
@@ -34,12 +34,24 @@ def seat_lines(state: ChaseState, seat: int) -> tuple[str, ...]:
 _SHORT_WORDS = {"orthogonal": "orth.", "diagonal": "diag."}
 
 
-def tile_line(index: int, kind: TileKind, ascii: bool = False, width: int = 80) -> str:
+def shown_glyphs(mask: int, *, flipped: bool = False, ascii: bool = False) -> str:
+    """The arrows of a tile's exits (``exits_text``'s mask) as the board draws them: ``↑→↓``,
+    and on a flipped board turned round with it (``↑↓←`` for the same tile), so that the
+    panels and prompts beside the board show a tile in the board's own frame."""
+    exits = tuple(exits_text(mask).split(",")) if mask else ()
+    if flipped:
+        exits = tuple(OPPOSITE[direction] for direction in exits)
+    return exits_glyphs(exits, ascii)
+
+
+def tile_line(
+    index: int, kind: TileKind, ascii: bool = False, width: int = 80, flipped: bool = False
+) -> str:
     """``1 X ↗↘↙↖ diagonal cross``: a tile of the stack (its letter in the position text and
-    its exits in its first orientation), its name shortened (``diag. cross``) where the
-    whole line would be wider than ``width``."""
-    exits = tuple(exits_text(kind.exits).split(","))
-    glyphs = exits_glyphs(tuple(d for d in DIRECTIONS if d in exits), ascii)
+    its exits in its first orientation, turned round on a flipped board as the board's are),
+    its name shortened (``diag. cross``) where the whole line would be wider than
+    ``width``."""
+    glyphs = shown_glyphs(kind.exits, flipped=flipped, ascii=ascii)
     line = f"{index} {kind.letter} {glyphs:<8} {kind.name}"
     if cells(line) > width:
         short = " ".join(_SHORT_WORDS.get(word, word) for word in kind.name.split())
@@ -48,10 +60,12 @@ def tile_line(index: int, kind: TileKind, ascii: bool = False, width: int = 80) 
 
 
 class TileStackPanel(Widget):
-    """The next tiles of the stack, the one the next placement takes first."""
+    """The next tiles of the stack, the one the next placement takes first, their arrows
+    turned as the board's are when it is flipped."""
 
     tiles: reactive[tuple[TileKind, ...]] = reactive(())
     left: reactive[int] = reactive(0)
+    flipped: reactive[bool] = reactive(False)
 
     def watch_tiles(self, old: tuple[TileKind, ...], new: tuple[TileKind, ...]) -> None:
         """Lay the column out again only when the panel's height changes (one line a tile,
@@ -64,7 +78,9 @@ class TileStackPanel(Widget):
         if not self.tiles:
             return Text("the stack is empty", no_wrap=True)
         width = self.content_size.width
-        lines = [tile_line(i + 1, kind, ascii, width) for i, kind in enumerate(self.tiles)]
+        lines = [
+            tile_line(i + 1, kind, ascii, width, self.flipped) for i, kind in enumerate(self.tiles)
+        ]
         return Text("\n".join(lines), no_wrap=True)
 
     def watch_left(self, left: int) -> None:

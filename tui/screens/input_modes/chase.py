@@ -37,8 +37,7 @@ from core.view import BoardView, Cell
 from tui.play.selection import MoveBuilder
 from tui.screens.input_modes.base import InputMode
 from tui.widgets.board import BoardWidget
-from tui.widgets.chase_board import exits_glyphs
-from tui.widgets.chase_panels import DebtPanel, TileStackPanel, seat_lines
+from tui.widgets.chase_panels import DebtPanel, TileStackPanel, seat_lines, shown_glyphs
 from tui.widgets.player_panel import PlayerPanel
 
 if TYPE_CHECKING:
@@ -58,11 +57,6 @@ ACTION_OF_KEY = {key: action for action, key in ACTION_KEYS.items()}
 #: The actions each mode of the game has: Tiles mode is played without gold, Gold mode
 #: without tiles.
 MODE_ACTIONS = {TILES: (PLACE, PIVOT), GOLD_MODE: (GOLD, MERGE)}
-
-
-def glyphs(mask: int) -> str:
-    """``↑→↓`` for an exit mask (the arrows the board draws)."""
-    return exits_glyphs(tuple(exits_text(mask).split(",")) if mask else ())
 
 
 class ChaseMode(InputMode):
@@ -108,6 +102,7 @@ class ChaseMode(InputMode):
         self.sources_done = False
         self._moves: tuple[object, Sequence[ChaseMove]] | None = None
         self._kinds: dict[type, list[Any]] = {}
+        self._following_flips = False
         #: The stack of tiles and the last turn's debts, beside the board above the log.
         self.stack = TileStackPanel(id="tile-stack", classes="chase-panel")
         self.debts = DebtPanel(id="debts", classes="chase-panel")
@@ -184,9 +179,23 @@ class ChaseMode(InputMode):
             panel = screen.query_one(f"#panel-{seat}", PlayerPanel)
             if panel.info is not None:
                 panel.info = panel.info._replace(lines=seat_lines(screen.viewer_state(), seat))
+        self.stack.flipped = board.flipped
+        if not self._following_flips:
+            # The flip key turns the board between positions: the stack turns with it.
+            self.stack.watch(board, "flipped", self._board_turned, init=False)
+            self._following_flips = True
         self.stack.tiles = tuple(DECK[kind] for kind in state.deck[:5])
         self.stack.left = len(state.deck)
         self.debts.sentences = self.last_debts()
+
+    def _board_turned(self, flipped: bool) -> None:
+        self.stack.flipped = flipped
+
+    def glyphs(self, mask: int) -> str:
+        """The arrows of an exit mask as the board draws them: turned round when it is
+        flipped, in ASCII where it is drawn in ASCII."""
+        board = self.screen.query_one(BoardWidget)
+        return shown_glyphs(mask, flipped=board.flipped, ascii=board.ascii)
 
     @staticmethod
     def _preview(view: BoardView | None, square: int, exits: int) -> BoardView | None:
@@ -252,7 +261,7 @@ class ChaseMode(InputMode):
         where = name(square)
         if action == GOLD:
             return f"{self.amount} gold on {where}: + - or a digit change it, Enter puts it there"
-        shown = glyphs(self.turns[self.turn])
+        shown = self.glyphs(self.turns[self.turn])
         if action == PLACE:
             return f"tile on {where} showing {shown}: r R turn it, Enter places it"
         payee = SEAT_NAMES[1 - self.chase_state.to_move]
