@@ -29,7 +29,12 @@ import math
 import random
 from collections.abc import Sequence
 
-from core.ai.chase_gold import MERGE_STACKS, gold_mode_score, gold_representatives
+from core.ai.chase_gold import (
+    MERGE_STACKS,
+    claiming_merges,
+    gold_mode_score,
+    gold_representatives,
+)
 from core.ai.plugin import GamePlugin
 from core.games.chase.board import RAYS, SIZE, SQUARES, TURNS
 from core.games.chase.moves import AddGold, ChaseMove, Merge, Pivot, Place, Walk
@@ -316,16 +321,20 @@ class ChasePlugin(GamePlugin[ChaseState, ChaseMove]):
         return sorted(moves, key=lambda move: self._priority(state, move))
 
     def tactical_moves(self, state: ChaseState, moves: Sequence[ChaseMove]) -> Sequence[ChaseMove]:
-        """Pawn moves that jump an enemy pawn (its owner pays 2 or more) and the cheapest claim
-        of each enemy stack. They are found from the rules' own questions: going through every
-        move of a turn would cost far more."""
+        """Pawn moves that jump an enemy pawn (its owner pays 2 or more), the cheapest claim
+        of each enemy stack, and in Gold mode the cheapest merges that claim one (taking the
+        stack under a pawn can leave the opponent nothing to do). They are found from the
+        rules' own questions: going through every move of a turn would cost far more."""
         if not moves:
             return []
         seat = state.to_move
         enemies = state.pawns[1 - seat]
         walks = pawn_walks(state, seat)
         jumps: list[ChaseMove] = [move for move in walks if jumps_a_pawn(move.path, enemies)]
-        return jumps + claims(state, seat)
+        tactical = jumps + claims(state, seat)
+        if state.mode == GOLD:
+            tactical += claiming_merges(state, seat)
+        return tactical
 
     def playout_move(
         self, state: ChaseState, moves: Sequence[ChaseMove], rng: random.Random

@@ -14,7 +14,8 @@ cannot be claimed (a claim takes one coin more than the stack), so besides the l
 each square the search tries that safe amount and all the loose coins, on the squares where
 a pawn could use them (in a line with or next to one of the seat's pawns or stacks) and on
 the opponent's stacks; and merges may also go onto the bare square under the seat's pawn,
-which gives that pawn its gold back.
+which gives that pawn its gold back, or onto the opponent's stacks, which claims them: taking
+the stack a pawn stands on or needs can leave the opponent with nothing to do at once.
 """
 
 from __future__ import annotations
@@ -103,8 +104,9 @@ def gold_amounts(least: int, size: int, loose: int, enemy_loose: int) -> list[in
 
 def gold_representatives(state: ChaseState, seat: int) -> list[ChaseMove]:
     """The gold moves searched in Gold mode: every square with the least gold, and on the
-    useful squares also a claim-safe amount and all the loose coins; merges in place or onto
-    the bare square under a pawn of the seat (for a seat with few stacks)."""
+    useful squares also a claim-safe amount and all the loose coins; merges in place, onto
+    the bare square under a pawn of the seat, or onto an opponent's stack (for a seat with
+    few stacks)."""
     facts = survey(state)
     loose, enemy_loose = state.loose[seat], state.loose[1 - seat]
     useful = _useful_squares(state, seat)
@@ -117,6 +119,33 @@ def gold_representatives(state: ChaseState, seat: int) -> list[ChaseMove]:
         moves += [AddGold(square, amount) for amount in amounts]
     if 2 <= facts.stacks[seat].bit_count() <= MERGE_STACKS:
         bare_pawns = {sq for sq in state.pawns[seat] if sq not in facts.sizes}
+        enemy = facts.stacks[1 - seat]
         for sources, dests in merge_choices(state, seat):
-            moves += [Merge(sources, d) for d in dests if d in sources or d in bare_pawns]
+            moves += [
+                Merge(sources, d)
+                for d in dests
+                if d in sources or d in bare_pawns or enemy >> d & 1
+            ]
     return moves
+
+
+def claiming_merges(state: ChaseState, seat: int) -> list[Merge]:
+    """The merges of ``seat`` (with few stacks) onto an opponent's stack, which claim it:
+    for each such stack, those of the fewest coins that can. Like a claim with loose gold
+    they take the stack from under the opponent, so the search follows them past its depth."""
+    facts = survey(state)
+    if not 2 <= facts.stacks[seat].bit_count() <= MERGE_STACKS:
+        return []
+    enemy = facts.stacks[1 - seat]
+    cheapest: dict[int, tuple[int, list[Merge]]] = {}
+    for sources, dests in merge_choices(state, seat):
+        total = sum(facts.sizes[square] for square in sources)
+        for dest in dests:
+            if not enemy >> dest & 1:
+                continue
+            fewest, merges = cheapest.get(dest, (total + 1, []))
+            if total < fewest:
+                cheapest[dest] = (total, [Merge(sources, dest)])
+            elif total == fewest:
+                merges.append(Merge(sources, dest))
+    return [merge for _, merges in cheapest.values() for merge in merges]

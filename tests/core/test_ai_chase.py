@@ -70,6 +70,25 @@ def cheapest_claims_by_the_rules(state: ChaseState) -> set[AddGold]:
     return {AddGold(square, amount) for square, amount in least.items()}
 
 
+def cheapest_claiming_merges_by_the_rules(state: ChaseState) -> set[Merge]:
+    """In Gold mode, for a side with few stacks: the legal merges onto enemy stacks, those of
+    the fewest coins for each stack."""
+    if state.mode != GOLD or survey(state).stacks[state.to_move].bit_count() > MERGE_STACKS:
+        return set()
+    enemy = 1 - state.to_move
+    least: dict[int, list[tuple[int, Merge]]] = {}
+    for move in GAME.legal_moves(state):
+        if isinstance(move, Merge) and stack_at(state, move.dest)[1] == enemy:
+            total = sum(stack_at(state, source)[0] for source in move.sources)
+            least.setdefault(move.dest, []).append((total, move))
+    return {
+        move
+        for merges in least.values()
+        for total, move in merges
+        if total == min(fewest for fewest, _ in merges)
+    }
+
+
 def test_the_tactical_moves_are_the_pawn_jumps_and_the_cheapest_claims() -> None:
     jumps = claims = 0
     for state in positions()[::3]:
@@ -78,9 +97,11 @@ def test_the_tactical_moves_are_the_pawn_jumps_and_the_cheapest_claims() -> None
         assert len(set(tactical)) == len(tactical)
         walks = {move for move in tactical if isinstance(move, Walk)}
         gold = {move for move in tactical if isinstance(move, AddGold)}
-        assert len(walks) + len(gold) == len(tactical)
+        merges = {move for move in tactical if isinstance(move, Merge)}
+        assert len(walks) + len(gold) + len(merges) == len(tactical)
         assert walks == jumps_by_the_rules(state)
         assert gold == cheapest_claims_by_the_rules(state)
+        assert merges == cheapest_claiming_merges_by_the_rules(state)
         assert all(move in moves for move in tactical)
         jumps += len(walks)
         claims += len(gold)
@@ -111,6 +132,8 @@ def test_the_search_keeps_every_pawn_move_and_the_least_gold_per_tile() -> None:
         else:
             assert kept_gold == set(least.items())
         bare_pawns = {sq for sq in state.pawns[state.to_move] if stack_at(state, sq)[0] == 0}
+        enemy_stacks = {sq for sq, _, owner in state.stacks if owner != state.to_move}
+        claiming = state.mode == GOLD and enemy_stacks
         for move in kept:
             seen_kinds.add(type(move))
             if isinstance(move, Merge):
@@ -119,6 +142,7 @@ def test_the_search_keeps_every_pawn_move_and_the_least_gold_per_tile() -> None:
                 assert (
                     move.dest in move.sources
                     or (state.mode == GOLD and move.dest in bare_pawns)
+                    or (claiming and move.dest in enemy_stacks)
                     or away
                 )
             if isinstance(move, Pivot):
@@ -136,6 +160,7 @@ def test_the_search_keeps_every_pawn_move_and_the_least_gold_per_tile() -> None:
             and (
                 m.dest in m.sources
                 or (state.mode == GOLD and m.dest in bare_pawns)
+                or (claiming and m.dest in enemy_stacks)
                 or (merges_away and near >> m.dest & 1)
             )
         }
@@ -398,3 +423,25 @@ def test_a_merge_left_out_of_the_search_is_still_played_when_it_wins(text: str, 
     }
     assert winning and not winning & kept
     assert Searcher(GAME, state, LEVELS[level], 0).run() in winning
+
+
+#: Gold mode, from random games: North's only save is g2:d8. Two coins anywhere else, a1 say,
+#: and South merges its two stacks onto them (m:h7+g8>a1), claiming North's only stack under
+#: no pawn: North is left with nothing to do.
+LOST_TO_A_CLAIMING_MERGE = (
+    "mode:gold turn:N gold:2,2 deck:- lock:- board:c1$10N,d1@S,h7$3S,d8@N,g8$7S rep:- end:-"
+)
+
+
+def test_in_gold_mode_a_merge_onto_an_enemy_stack_is_searched_and_followed_as_a_claim() -> None:
+    state = GAME.read_position(LOST_TO_A_CLAIMING_MERGE)
+    threatened = after(state, "g2:a1")
+    claim = GAME.parse_move(threatened, "m:h7+g8>a1")
+    outcome = GAME.outcome(GAME.apply(threatened, claim))
+    assert outcome is not None and outcome.winners == (0,)
+    assert claim in PLUGIN.searched_moves(threatened)
+    assert claim in PLUGIN.tactical_moves(threatened, PLUGIN.searched_moves(threatened))
+    # One ply and the claims past it see the threat; so does every level, at any speed.
+    assert GAME.format_move(state, alphabeta_move(state, 1)) == "g2:d8"
+    for search in SEARCHES:
+        assert searched(state, search) == "g2:d8"
