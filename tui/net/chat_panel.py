@@ -152,8 +152,8 @@ class ChatPanel(Vertical):
         before = self._before_open
         if before is not None and before.is_attached:
             before.focus()
-        else:
-            self.screen.focus_next()
+        else:  # nothing had the focus: the screen's own keys (a table's board) take them again
+            self.screen.set_focus(None)
 
     def note(self, sentence: str, *, error: bool = False) -> None:
         note = self.query_one("#chat-note", Static)
