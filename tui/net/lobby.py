@@ -31,19 +31,18 @@ from tui.net.crossing import post_across
 from tui.net.online import OnlineLine
 from tui.net.seat_choice import WATCH, SeatChoiceScreen
 from tui.net.server_chat import chat_rooms_of
-from tui.plain_text import plain, plain_cell, plain_lines
+from tui.plain_text import cells, clip, plain, plain_cell, plain_lines
 from tui.play.chat import LOBBY, ChatViewer
 from tui.play.hall import TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.seat_ratings import RATINGS_HELP
 from tui.play.table import Table, TableRefusal
 from tui.play.table_rows import (
-    YOUR_MOVE,
     game_and_clock,
     lobby_order,
     options_text,
     seats_text,
-    your_move,
+    state_of,
 )
 from tui.textual_internals import update_cells_in_place
 from tui.widgets.abandoned import start_abandoned
@@ -63,11 +62,36 @@ REDRAW_INTERVAL = 1.0
 
 #: What one row of the list shows.
 Row = tuple[str, str, str, str, str, str]
+#: The list's columns; the players' is the one cut to fit.
+HEADERS: Row = ("No", "Game", "Players", "State", "Watch", "Moves")
+PLAYERS_COLUMN = 2
+#: Below this many columns the list gives a game's short name and whose turn by seat alone.
+COMPACT_BELOW = 100
+#: The screen's columns that are not the list's: the lobby's padding and the scroll bar.
+LIST_MARGIN = 6
 
 
 #: What the lobby says when ``a`` switches the session's screen to ASCII and back.
 ASCII_ON = "The screen is drawn in plain ASCII."
 ASCII_OFF = "The screen uses line drawing."
+
+
+def fit_players(rows: dict[int, Row], width: int) -> dict[int, Row]:
+    """``rows`` with each players' cell cut to what the other columns leave of ``width``
+    (each column as wide as its widest cell, with a cell of padding either side), so that the
+    State, Watch and Moves columns show whole at 80 columns."""
+    others = sum(
+        max(cells(text) for text in column) + 2
+        for number, column in enumerate(zip(HEADERS, *rows.values(), strict=True))
+        if number != PLAYERS_COLUMN
+    )
+    room = max(cells(HEADERS[PLAYERS_COLUMN]), width - others - 2)
+
+    def cut(row: Row) -> Row:
+        number, game, players, state, watch, moves = row
+        return number, game, clip(players, room), state, watch, moves
+
+    return {number: cut(row) for number, row in rows.items()}
 
 
 class HallChanged(Message):
@@ -132,7 +156,7 @@ class LobbyScreen(Screen[None]):
             return
         self.own_app = self.net_app
         table = self.query_one(DataTable)
-        self.columns = table.add_columns("No", "Game", "Players", "State", "Watch", "Moves")
+        self.columns = table.add_columns(*HEADERS)
         self.hall.watch(self)
         self.show_tables()
 
@@ -189,9 +213,14 @@ class LobbyScreen(Screen[None]):
         self.stale = False
         self.last_redraw = time.monotonic()
         self.query_one(OnlineLine).show(self.hall.online_names())
-        rows = {
-            table.number: self._row(table) for table in lobby_order(self.hall.listed(), self.player)
-        }
+        short = self.app.size.width < COMPACT_BELOW
+        rows = fit_players(
+            {
+                table.number: self._row(table, short=short)
+                for table in lobby_order(self.hall.listed(), self.player)
+            },
+            self.app.size.width - LIST_MARGIN,
+        )
         if rows != self.shown_rows:
             widget = self.query_one(DataTable)
             keep = self.highlighted()
@@ -230,12 +259,16 @@ class LobbyScreen(Screen[None]):
             for row_key, column_key, text in changed:
                 widget.update_cell(row_key, column_key, text)
 
-    def _row(self, table: Table) -> Row:
+    def on_resize(self) -> None:
+        if self.own_app is not None:
+            self.show_tables()
+
+    def _row(self, table: Table, *, short: bool) -> Row:
         return (
             str(table.number),
-            game_and_clock(table),
+            game_and_clock(table, short=short),
             seats_text(table, self.player, self.hall.seat_ratings.of),
-            YOUR_MOVE if your_move(table, self.player) else table.state_text(),
+            state_of(table, self.player, short=short),
             str(table.spectators),
             str(table.record.current.ply),
         )

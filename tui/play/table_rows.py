@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from core.time_control import TIME_CONTROL_TAG, TimeControlError, time_control_of
+from tui.play.describe import seat_label
 from tui.play.identity import PlayerIdentity
 from tui.play.rated_games import is_rated
 from tui.play.table import SeatHolder, Table
@@ -24,12 +25,28 @@ def clock_text(table: Table) -> str:
     return control.text if control.timed else ""
 
 
-def game_and_clock(table: Table) -> str:
+def game_and_clock(table: Table, *, short: bool = False) -> str:
     """``Martian Chess`` or, with a clock, ``Martian Chess 5+3``; ``rated`` after a rated
-    table's."""
+    table's. ``short``: the game's name before its colon (``MAC`` for ``MAC: March and
+    Chomp``), for a list of 80 columns."""
+    name = table.game_name.split(":")[0] if short else table.game_name
     clock = clock_text(table)
-    text = f"{table.game_name} {clock}" if clock else table.game_name
+    text = f"{name} {clock}" if clock else name
     return f"{text} rated" if is_rated(table.record.tags) else text
+
+
+def state_of(table: Table, viewer: PlayerIdentity, *, short: bool = False) -> str:
+    """What the lobby's State column says: ``your move`` where ``viewer`` is to move, else the
+    table's state; ``short``: whose turn by the seat's name alone (``North to move``: the
+    Players column names who sits there), for a list of 80 columns."""
+    if your_move(table, viewer):
+        return YOUR_MOVE
+    text = table.state_text()
+    record = table.record
+    if short and table.live and record.outcome() is None:
+        seat = record.game.to_move(record.state)
+        text = text.replace(seat_label(record, seat), record.seat_names[seat], 1)
+    return text
 
 
 def seats_text(
