@@ -34,6 +34,7 @@ from core.ai.chase_gold import (
     claiming_merges,
     gold_mode_score,
     gold_representatives,
+    may_leave_nothing,
 )
 from core.ai.plugin import GamePlugin
 from core.games.chase.board import RAYS, SIZE, SQUARES, TURNS
@@ -315,6 +316,8 @@ class ChasePlugin(GamePlugin[ChaseState, ChaseMove]):
             return 3
         if isinstance(move, Pivot):
             return 4
+        if isinstance(move, Merge) and survey(state).stacks[1 - state.to_move] >> move.dest & 1:
+            return 0  # a claim
         return 5
 
     def order_moves(self, state: ChaseState, moves: Sequence[ChaseMove]) -> Sequence[ChaseMove]:
@@ -322,9 +325,10 @@ class ChasePlugin(GamePlugin[ChaseState, ChaseMove]):
 
     def tactical_moves(self, state: ChaseState, moves: Sequence[ChaseMove]) -> Sequence[ChaseMove]:
         """Pawn moves that jump an enemy pawn (its owner pays 2 or more), the cheapest claim
-        of each enemy stack, and in Gold mode the cheapest merges that claim one (taking the
-        stack under a pawn can leave the opponent nothing to do). They are found from the
-        rules' own questions: going through every move of a turn would cost far more."""
+        of each enemy stack, and in Gold mode the cheapest merges that claim one and so leave
+        the opponent nothing to do (following every claiming merge would multiply the nodes).
+        They are found from the rules' own questions: going through every move of a turn
+        would cost far more."""
         if not moves:
             return []
         seat = state.to_move
@@ -332,8 +336,12 @@ class ChasePlugin(GamePlugin[ChaseState, ChaseMove]):
         walks = pawn_walks(state, seat)
         jumps: list[ChaseMove] = [move for move in walks if jumps_a_pawn(move.path, enemies)]
         tactical = jumps + claims(state, seat)
-        if state.mode == GOLD:
-            tactical += claiming_merges(state, seat)
+        if state.mode == GOLD and may_leave_nothing(state, seat):
+            tactical += [
+                merge
+                for merge in claiming_merges(state, seat)
+                if self.game.outcome(self.game.apply(state, merge)) is not None
+            ]
         return tactical
 
     def playout_move(

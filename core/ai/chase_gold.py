@@ -14,8 +14,10 @@ cannot be claimed (a claim takes one coin more than the stack), so besides the l
 each square the search tries that safe amount and all the loose coins, on the squares where
 a pawn could use them (in a line with or next to one of the seat's pawns or stacks) and on
 the opponent's stacks; and merges may also go onto the bare square under the seat's pawn,
-which gives that pawn its gold back, or onto the opponent's stacks, which claims them: taking
-the stack a pawn stands on or needs can leave the opponent with nothing to do at once.
+which gives that pawn its gold back, or onto an opponent's stack, which claims it: taking the
+stack a pawn needs can leave the opponent with nothing to do at once. Of the merges onto one
+stack only those of the fewest coins are searched (every set of stacks that can claim it would
+be too many).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.games.chase.board import RAYS, SQUARES
+from core.games.chase.merges import MIN_STACK
 from core.games.chase.moves import AddGold, ChaseMove, Merge, Walk
 from core.games.chase.rules import gold_targets, merge_choices
 from core.games.chase.state import ChaseState
@@ -102,11 +105,28 @@ def gold_amounts(least: int, size: int, loose: int, enemy_loose: int) -> list[in
     return sorted({amount for amount in (least, safe, loose) if least <= amount <= loose})
 
 
+#: ``(state, seat, merge_choices)`` of the last position asked: a search asks for the merges of
+#: a position twice (its searched moves, then its claims), by the same object.
+_last_merges: list[tuple[ChaseState | None, int, list[tuple[tuple[int, ...], list[int]]]]] = [
+    (None, -1, [])
+]
+
+
+def seat_merge_choices(state: ChaseState, seat: int) -> list[tuple[tuple[int, ...], list[int]]]:
+    """``merge_choices`` of ``seat``, remembered for the last position asked."""
+    known, known_seat, choices = _last_merges[0]
+    if known is state and known_seat == seat:
+        return choices
+    choices = merge_choices(state, seat)
+    _last_merges[0] = (state, seat, choices)
+    return choices
+
+
 def gold_representatives(state: ChaseState, seat: int) -> list[ChaseMove]:
     """The gold moves searched in Gold mode: every square with the least gold, and on the
     useful squares also a claim-safe amount and all the loose coins; merges in place, onto
-    the bare square under a pawn of the seat, or onto an opponent's stack (for a seat with
-    few stacks)."""
+    the bare square under a pawn of the seat, or the cheapest onto each opponent's stack (for
+    a seat with few stacks)."""
     facts = survey(state)
     loose, enemy_loose = state.loose[seat], state.loose[1 - seat]
     useful = _useful_squares(state, seat)
@@ -119,26 +139,24 @@ def gold_representatives(state: ChaseState, seat: int) -> list[ChaseMove]:
         moves += [AddGold(square, amount) for amount in amounts]
     if 2 <= facts.stacks[seat].bit_count() <= MERGE_STACKS:
         bare_pawns = {sq for sq in state.pawns[seat] if sq not in facts.sizes}
-        enemy = facts.stacks[1 - seat]
-        for sources, dests in merge_choices(state, seat):
-            moves += [
-                Merge(sources, d)
-                for d in dests
-                if d in sources or d in bare_pawns or enemy >> d & 1
-            ]
+        for sources, dests in seat_merge_choices(state, seat):
+            moves += [Merge(sources, d) for d in dests if d in sources or d in bare_pawns]
+        moves += claiming_merges(state, seat)
     return moves
 
 
 def claiming_merges(state: ChaseState, seat: int) -> list[Merge]:
     """The merges of ``seat`` (with few stacks) onto an opponent's stack, which claim it:
     for each such stack, those of the fewest coins that can. Like a claim with loose gold
-    they take the stack from under the opponent, so the search follows them past its depth."""
+    they take a stack from the opponent."""
     facts = survey(state)
     if not 2 <= facts.stacks[seat].bit_count() <= MERGE_STACKS:
         return []
     enemy = facts.stacks[1 - seat]
+    if not enemy:
+        return []
     cheapest: dict[int, tuple[int, list[Merge]]] = {}
-    for sources, dests in merge_choices(state, seat):
+    for sources, dests in seat_merge_choices(state, seat):
         total = sum(facts.sizes[square] for square in sources)
         for dest in dests:
             if not enemy >> dest & 1:
@@ -149,3 +167,14 @@ def claiming_merges(state: ChaseState, seat: int) -> list[Merge]:
             elif total == fewest:
                 merges.append(Merge(sources, dest))
     return [merge for _, merges in cheapest.values() for merge in merges]
+
+
+def may_leave_nothing(state: ChaseState, seat: int) -> bool:
+    """A cheap sign that a claim by ``seat`` could leave the opponent no action at all: fewer
+    than 2 loose coins (with 2 it can always put them down), and once the claim takes one of
+    its stacks, fewer than two left or none of 2 coins or more (else it could merge)."""
+    if state.loose[1 - seat] >= 2:
+        return False
+    facts = survey(state)
+    stacks = list(bits(facts.stacks[1 - seat]))
+    return len(stacks) <= 2 or sum(1 for sq in stacks if facts.sizes[sq] >= MIN_STACK) <= 1

@@ -70,9 +70,10 @@ def cheapest_claims_by_the_rules(state: ChaseState) -> set[AddGold]:
     return {AddGold(square, amount) for square, amount in least.items()}
 
 
-def cheapest_claiming_merges_by_the_rules(state: ChaseState) -> set[Merge]:
+def cheapest_claiming_merges_by_the_rules(state: ChaseState, finishing: bool) -> set[Merge]:
     """In Gold mode, for a side with few stacks: the legal merges onto enemy stacks, those of
-    the fewest coins for each stack."""
+    the fewest coins for each stack (``finishing``: only those that leave the opponent
+    nothing to do)."""
     if state.mode != GOLD or survey(state).stacks[state.to_move].bit_count() > MERGE_STACKS:
         return set()
     enemy = 1 - state.to_move
@@ -86,6 +87,7 @@ def cheapest_claiming_merges_by_the_rules(state: ChaseState) -> set[Merge]:
         for merges in least.values()
         for total, move in merges
         if total == min(fewest for fewest, _ in merges)
+        and (not finishing or GAME.outcome(GAME.apply(state, move)) is not None)
     }
 
 
@@ -101,7 +103,7 @@ def test_the_tactical_moves_are_the_pawn_jumps_and_the_cheapest_claims() -> None
         assert len(walks) + len(gold) + len(merges) == len(tactical)
         assert walks == jumps_by_the_rules(state)
         assert gold == cheapest_claims_by_the_rules(state)
-        assert merges == cheapest_claiming_merges_by_the_rules(state)
+        assert merges == cheapest_claiming_merges_by_the_rules(state, finishing=True)
         assert all(move in moves for move in tactical)
         jumps += len(walks)
         claims += len(gold)
@@ -132,8 +134,7 @@ def test_the_search_keeps_every_pawn_move_and_the_least_gold_per_tile() -> None:
         else:
             assert kept_gold == set(least.items())
         bare_pawns = {sq for sq in state.pawns[state.to_move] if stack_at(state, sq)[0] == 0}
-        enemy_stacks = {sq for sq, _, owner in state.stacks if owner != state.to_move}
-        claiming = state.mode == GOLD and enemy_stacks
+        claiming = cheapest_claiming_merges_by_the_rules(state, finishing=False)
         for move in kept:
             seen_kinds.add(type(move))
             if isinstance(move, Merge):
@@ -142,7 +143,7 @@ def test_the_search_keeps_every_pawn_move_and_the_least_gold_per_tile() -> None:
                 assert (
                     move.dest in move.sources
                     or (state.mode == GOLD and move.dest in bare_pawns)
-                    or (claiming and move.dest in enemy_stacks)
+                    or move in claiming
                     or away
                 )
             if isinstance(move, Pivot):
@@ -160,7 +161,7 @@ def test_the_search_keeps_every_pawn_move_and_the_least_gold_per_tile() -> None:
             and (
                 m.dest in m.sources
                 or (state.mode == GOLD and m.dest in bare_pawns)
-                or (claiming and m.dest in enemy_stacks)
+                or m in claiming
                 or (merges_away and near >> m.dest & 1)
             )
         }
