@@ -45,7 +45,7 @@ from core.registry import all_games
 from saves.store.sql_players import SqlPlayerStore
 from saves.store.sqlite_tables import SqliteTableStore
 from saves.store.tables import StaleTable, StoredTable, TableStore, TableStoreError
-from tui.play import rematch
+from tui.play import rematch, table_endings
 from tui.play.computer import ComputerRunner
 from tui.play.hall_feed import FeedFollower
 from tui.play.hall_presence import Elsewhere, HallPresence
@@ -75,6 +75,9 @@ from tui.play.table_cache import StoredTables
 from tui.play.table_computers import ComputerLeases, TableComputers
 from tui.play.table_filing import GameFiling
 
+#: The changes after which a process says again who offers a draw there (a move, an ending or
+#: the store's news withdraws every offer; saying nothing again costs nothing).
+DRAW_CHANGES = frozenset({"draw", "move", "stored"})
 #: Most tables that may wait for players or be in play at once.
 MAX_TABLES = 200
 #: How long a process holds a table's computer seats without renewing its lease: after its
@@ -381,6 +384,7 @@ class TableHall(StoredTables):
         self.leases.release(number)
         self.presence.forget(number)
         self.presence.forget(rematch.asking_number(number))
+        self.presence.forget(table_endings.offering_number(number))
 
     def _arrived(self, stored: StoredTable, record: GameRecord) -> Table | None:
         """A table opened by another process: listed here too, if the lobby can show it."""
@@ -446,6 +450,9 @@ class TableHall(StoredTables):
             self.presence.show(table)
         elif change == "rematch":  # who asks for it here, for the other processes
             self.presence.show_sessions(rematch.asking_number(table.number), rematch.asking(table))
+        if change in DRAW_CHANGES:  # who offers a draw here, for the other processes
+            number = table_endings.offering_number(table.number)
+            self.presence.show_sessions(number, table_endings.offering(table))
         self._update_computers(table)
         if (change == "watchers" and not table.watchers) or table.finished:
             self._forget_if_done(table)
@@ -492,6 +499,8 @@ class TableHall(StoredTables):
             table = self.tables.get(number)
             if table is not None:
                 table.seen_elsewhere(found.get(number, {}))
+            elif (offered := self.tables.get(table_endings.offered_at(number) or 0)) is not None:
+                table_endings.heard_offering(offered, set(found.get(number, {})))
             elif number < 0 and (asked := self.tables.get(-number)) is not None:
                 rematch.heard_asking(asked, set(found.get(number, {})))
 

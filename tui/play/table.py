@@ -141,6 +141,8 @@ class Table:
         self.rating_news = ""
         #: The seats whose players offer a draw now (a move withdraws the offer).
         self.draw_offered: set[int] = set()
+        #: Who offers it in the other processes of the server (``tui.play.table_endings``).
+        self.draw_elsewhere: set[str] = set()
         #: The seats whose players asked for a rematch of the finished game, here; and the
         #: identities of those who asked in the server's other processes.
         self.rematch_asked: set[int] = set()
@@ -369,7 +371,8 @@ class Table:
         except PawnshopError as error:
             raise TableRefusal(str(error)) from None
         self.takeback = None  # a move answers any takeback asked for
-        self.draw_offered = set()  # and withdraws a draw offered
+        self.draw_offered = set()  # and withdraws a draw offered, here and elsewhere
+        self.draw_elsewhere = set()
         if self.clock is not None:  # the mover's time is kept with the move
             self.clock.moved(node)
         if self.keeper is not None:
@@ -388,6 +391,7 @@ class Table:
             clock.clocks.stop()
         self.takeback = None
         self.draw_offered = set()
+        self.draw_elsewhere = set()
         self.record.adjudicated = outcome
         self._keep_game()
         self._changed("move", news)

@@ -8,7 +8,13 @@ The ending itself is the table's (``Table.end``): kept, filed and rated as any r
 A draw needs every person at the table; a computer never agrees to one (it plays every game
 to its end), and the next move withdraws the offer. A rematch needs every person who played;
 a computer always agrees, and the hall opens it (``Table.open_rematch``, see
-``tui.play.rematch``). Offers live in this process's table only.
+``tui.play.rematch``).
+
+The players may be on different processes of the server: who offers a draw in a process is
+said in the store's presence (``offering_number``, apart from the rematch's askers) and read
+by the others (``heard_offering``).
+A move withdraws every offer (each process its own, as the move reaches it); a draw declined
+in one process is forgotten there, while the offerer's process keeps it until the next move.
 """
 
 from __future__ import annotations
@@ -46,11 +52,11 @@ def offer_draw(table: Table, player: PlayerIdentity) -> None:
     table.check_live()
     if any(holder is not None and holder.is_computer for holder in table.holders):
         raise TableRefusal("The computer plays every game to its end: it takes no draw.")
-    if seat in table.draw_offered:
+    if seat in offered_seats(table):
         raise TableRefusal("You have offered a draw: the other players must accept it.")
     table.draw_offered.add(seat)
     name = seat_label(table.record, seat)
-    if len(table.draw_offered) < len(table.holders):
+    if len(offered_seats(table)) < len(table.holders):
         table.tell("draw", f"{name} offers a draw")
         return
     table.end(Outcome((), DRAW_AGREED), f"{name} accepts: game over, a draw ({DRAW_AGREED})")
@@ -59,10 +65,57 @@ def offer_draw(table: Table, player: PlayerIdentity) -> None:
 def decline_draw(table: Table, player: PlayerIdentity) -> None:
     """``player`` declines the draw offered to them; the game goes on."""
     seat = table.seat_of(player)
-    if seat is None or not table.draw_offered or seat in table.draw_offered:
+    offered = offered_seats(table)
+    if seat is None or not offered or seat in offered:
         raise TableRefusal("No draw is offered to you.")
     table.draw_offered = set()
+    table.draw_elsewhere = set()
     table.tell("draw", f"{seat_label(table.record, seat)} declines the draw")
+
+
+def offered_seats(table: Table) -> set[int]:
+    """The seats whose players offer a draw now, in this process or in another."""
+    return table.draw_offered | {
+        seat
+        for seat, holder in enumerate(table.holders)
+        if holder is not None and holder.identity in table.draw_elsewhere
+    }
+
+
+#: Where presence says who offers a draw: below every number the rematch's askers take.
+OFFERS_BASE = 1 << 32
+
+
+def offering_number(number: int) -> int:
+    """Where in the store's presence the people offering a draw at table ``number`` in one
+    process are said, for the others (apart from the rematch's, ``rematch.asking_number``)."""
+    return -(OFFERS_BASE + number)
+
+
+def offered_at(number: int) -> int | None:
+    """The table whose draw offers presence says at ``number``, if it says those."""
+    return -number - OFFERS_BASE if number <= -OFFERS_BASE else None
+
+
+def offering(table: Table) -> dict[str, int]:
+    """The people offering a draw in this process, as presence says them."""
+    holders = [table.holders[seat] for seat in sorted(table.draw_offered)]
+    return {holder.identity: 1 for holder in holders if holder is not None}
+
+
+def heard_offering(table: Table, identities: set[str]) -> None:
+    """The people offering a draw in the other processes are now ``identities``: everyone
+    here hears of each newcomer among them; once every person playing offers, the game ends
+    drawn here too (the store keeps one ending, whichever process keeps it first)."""
+    new = identities - table.draw_elsewhere
+    if identities == table.draw_elsewhere:
+        return
+    table.draw_elsewhere = identities
+    for seat, holder in enumerate(table.holders):
+        if holder is not None and holder.identity in new and table.live:
+            table.tell("draw", f"{seat_label(table.record, seat)} offers a draw")
+    if not new:  # an offer withdrawn elsewhere: the question put here goes
+        table.tell("draw", "")
 
 
 def ask_rematch(table: Table, player: PlayerIdentity) -> None:

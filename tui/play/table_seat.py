@@ -22,6 +22,7 @@ from tui.play.table_endings import (
     ask_rematch,
     decline_draw,
     offer_draw,
+    offered_seats,
     resign,
     resigner_seat,
 )
@@ -156,7 +157,7 @@ class TableSeat:
 
     def draw_offered_to_me(self) -> bool:
         """Whether another player offers a draw this player has not answered."""
-        offered = self._table.draw_offered
+        offered = offered_seats(self._table)
         return bool(offered) and self.seat is not None and self.seat not in offered
 
     def resign_refusal(self) -> TableRefusal | None:
