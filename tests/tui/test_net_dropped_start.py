@@ -1,6 +1,6 @@
-"""A connection that drops while a table's screen is starting ends its session quietly, over
-real SSH: the screen's chat panel is composed with it, never mounted into a container that
-the closing session never mounted."""
+"""A connection that drops while a table's screen or the lobby is starting ends its session
+quietly, over real SSH: the table's chat panel is composed with its screen, never mounted into
+a container that the closing session never mounted."""
 
 from __future__ import annotations
 
@@ -39,6 +39,13 @@ def test_a_connection_dropped_while_the_table_screen_starts_ends_quietly(
                     await asyncio.sleep(delay)
                     bob.drop()
                 await wait_for(lambda: server.session_count == 1, what="bob's session to end")
+            # Carol, new here, drops while her lobby starts.
+            for delay in DROPS:
+                async with AsyncExitStack() as visit:
+                    carol = await join(visit, server, "carol", wait="")
+                    await asyncio.sleep(delay)
+                    carol.drop()
+                await wait_for(lambda: server.session_count == 1, what="carol's session to end")
             bob = await join(stack, server, "bob", wait="You play North at table 1")
             log = (tmp_path / "ssh-server.log").read_text()
             assert " ERROR " not in log and "Traceback" not in log, log
