@@ -160,22 +160,26 @@ def analysed_record() -> GameRecord:
 
 
 @app_test
-async def test_brackets_go_from_mistake_to_mistake_and_say_the_verdict(data_dir: Path) -> None:
+async def test_n_and_the_brackets_go_from_mistake_to_mistake_and_say_the_verdict(
+    data_dir: Path,
+) -> None:
     save_game(data_dir, "marked.pawn", analysed_record())
     app = make_app(data_dir)
     async with app.run_test(size=SIZE) as pilot:
         await open_game(pilot, "marked.pawn")
         screen = board_screen(app)
         south, north = screen.record.seat_names
-        await pilot.press("home", "right_square_bracket")
+        await pilot.press("home", "n")
         assert screen.record.current is screen.record.mainline()[1]
         assert status(pilot) == f"2. b6-a5?? a blunder · {north} 20% to win"
         await pilot.press("right_square_bracket")
         assert screen.record.current is screen.record.mainline()[3]
         assert status(pilot) == f"4. a7-b6? a mistake · {north} 15% to win"
-        await pilot.press("right_square_bracket")
+        await pilot.press("n")
         assert status(pilot) == "no more mistakes that way"
-        await pilot.press("left_square_bracket")
+        await pilot.press("N")
+        assert screen.record.current is screen.record.mainline()[1]
+        await pilot.press("right_square_bracket", "left_square_bracket")
         assert screen.record.current is screen.record.mainline()[1]
         await pilot.press("left")
         assert status(pilot) == f"1. c3-d4 · {south} 55% to win"
@@ -283,7 +287,8 @@ async def test_the_help_names_the_analysis_keys_and_the_thresholds(data_dir: Pat
         assert isinstance(help_screen, HelpScreen)
         rows = dict(help_screen.rows)
         assert rows["A"] == "Analyse (?! ? ??: win chance down 10, 20, 30 points)"
-        assert rows["]"] == "Next mistake" and rows["["] == "Previous mistake"
+        assert rows["n ]"] == "Next mistake" and rows["N ["] == "Previous mistake"
+        assert rows["p"] == "Play on from here"
         assert rows["B"] == "Play the best line"
 
 

@@ -66,7 +66,7 @@ REVIEW_BINDINGS = [
         show=False,
         id="review.delete",
     ),
-    Binding("n", "review('continue')", "New game from here", show=False, id="review.continue"),
+    Binding("p", "review('continue')", "Play on from here", show=False, id="review.continue"),
     Binding("tab", "review('log')", "To the move log", show=False, id="review.log"),
     Binding(
         "A",
@@ -77,14 +77,14 @@ REVIEW_BINDINGS = [
     ),
     Binding("escape", "review('escape')", "Stop the analysis", show=False, id="review.stop"),
     Binding(
-        "right_square_bracket",
+        "n,right_square_bracket",
         "review('next_mistake')",
         "Next mistake",
         show=False,
         id="review.mistake.next",
     ),
     Binding(
-        "left_square_bracket",
+        "N,left_square_bracket",
         "review('previous_mistake')",
         "Previous mistake",
         show=False,
@@ -147,7 +147,7 @@ class Review:
         """What the status line says in review when nothing else needs saying: the current
         move's analysis, if it has one."""
         return self.analysis.describe() or (
-            "← → step  ↑ ↓ variations  c comment  + promote  - delete  n play on  ? keys"
+            "← → step  ↑ ↓ variations  c comment  + promote  - delete  p play on  ? keys"
         )
 
     def trial_refusal(self) -> str:
