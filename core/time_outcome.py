@@ -24,12 +24,15 @@ ON_TIME = "on time"
 RESIGNED = "resigned"
 #: The reason of a game its players agreed to end in a draw.
 DRAW_AGREED = "drawn by agreement"
+#: The reason of a game whose player to move went away and whose opponent claimed the win.
+LEFT = "left the game"
 
 
 def ended_by_a_player(termination: str) -> bool:
     """Whether a save's Termination tag says the game ended where its rules would have let it
-    go on: a flag fallen, a resignation or a draw agreed (the Result tag then says who won)."""
-    return any(reason in termination for reason in (ON_TIME, RESIGNED, DRAW_AGREED))
+    go on: a flag fallen, a resignation, a draw agreed or a player gone (the Result tag then
+    says who won)."""
+    return any(reason in termination for reason in (ON_TIME, RESIGNED, DRAW_AGREED, LEFT))
 
 
 def _sides(game: Game[Any, Any], options: Mapping[str, str]) -> tuple[tuple[int, ...], ...]:
@@ -82,6 +85,19 @@ def outcome_on_time(
     if not winners:
         return Outcome((), f"{names[fallen]} lost {ON_TIME}, but nobody can still win: a draw")
     return Outcome(winners, f"{names[fallen]} lost {ON_TIME}")
+
+
+def outcome_on_leaving(
+    game: Game[Any, Any], options: Mapping[str, str], state: Any, gone: int
+) -> Outcome:
+    """The end of a game (with ``options``) whose seat ``gone`` went away in ``state`` and
+    whose opponents claimed the win: as if its flag fell (every other side that still may win
+    wins, else a draw), said as "South left the game"."""
+    timed = outcome_on_time(game, options, state, gone)
+    name = game.seat_names(game.resolve_options(options))[gone]
+    if not timed.winners:
+        return Outcome((), f"{name} {LEFT}, but nobody can still win: a draw")
+    return Outcome(timed.winners, f"{name} {LEFT}")
 
 
 def outcome_on_resignation(

@@ -33,6 +33,7 @@ from core.game import Move
 from core.outcome import Outcome
 from core.record import GameRecord, Node
 from core.time_control import TimeControlError, time_control_of
+from tui.play.away_seats import AwaySeats
 from tui.play.clock import Clocks, GameClock, TimeSource
 from tui.play.describe import seat_label, turn_text, winners_text
 from tui.play.identity import PlayerIdentity
@@ -165,6 +166,8 @@ class Table:
         #: When, by ``time``, the running clock started as the store says (the last move,
         #: made in any process): the clocks made from the stored game run from then.
         self.clock_since: float | None = None
+        #: Since when each seated person has been away (``tui.play.abandonment``).
+        self.away = AwaySeats()
         for seat, holder in enumerate(holders):
             if holder is not None:
                 record.players[seat] = holder.name
@@ -218,6 +221,7 @@ class Table:
         fallen = None if clocks is None or self.finished else clocks.flag_fallen()
         if fallen is not None:
             self.time_ran_out(fallen)
+        self.away.check(self)  # and see whether the player to move has gone, timed or not
 
     def time_ran_out(self, seat: int) -> None:
         """A screen saw ``seat``'s flag fall: if the table's clocks agree, the game ends on
@@ -513,6 +517,7 @@ class Table:
         leaves the table and its session is closed; the others hear of it as a change of
         who is here."""
         self.latest_news = news
+        self.away.note(self)
         if self.on_change is not None:
             self.on_change(self, change)
         failed = self.containment.tell_each(
