@@ -33,6 +33,8 @@ from tui.net.server_chat import chat_rooms_of
 from tui.net.table_over import TableOverScreen
 from tui.net.takeback_dialog import TakebackScreen
 from tui.plain_text import plain
+from tui.play.abandonment import WinClaim
+from tui.play.away_seats import CLAIM_HELP, CLAIM_KEY
 from tui.play.chat import ChatViewer
 from tui.play.clock import Clocks
 from tui.play.describe import players_text, scores_text, winners_text
@@ -77,6 +79,7 @@ class TableScreen(BoardScreen):
         Binding("ctrl+r", "resign", "Resign", show=False, id="table.resign"),
         Binding("D", "offer_draw", "Offer a draw", show=False, id="table.draw"),
         Binding("m", "rematch", "Rematch", id="table.rematch"),
+        Binding(CLAIM_KEY, "claim_win", "Claim the win", show=False, id="table.claim"),
         Binding(
             "m", "your_move", "Next table awaiting your move", show=False, id="table.your_move"
         ),
@@ -98,6 +101,9 @@ class TableScreen(BoardScreen):
         self.takeback_dialog: TakebackScreen | None = None
         self.over_dialog: TableOverScreen | None = None
         self.draw_dialog: QuestionScreen | None = None
+        #: The win this player may claim from one who has gone, and the offer last shown.
+        self.win_claim = WinClaim(table, player)
+        self.claim_shown = ""
         #: Whether this screen went on to the rematch's table already.
         self.went_to_rematch = False
 
@@ -226,6 +232,7 @@ class TableScreen(BoardScreen):
                 self.say(message.news)
         self._ask_takeback_if_mine()
         self._ask_draw_if_offered()
+        self._offer_claim()
         if self.table_seat.finished and not self.over_shown:
             self.over_shown = True
             self.refresh_bindings()  # m now asks for a rematch
@@ -377,6 +384,7 @@ class TableScreen(BoardScreen):
         return [
             *mode_rows,
             ("1523", RATINGS_HELP),
+            (CLAIM_KEY, CLAIM_HELP),
             ("/mute NAME", CHAT_COMMANDS_HELP),
         ]
 
@@ -389,7 +397,9 @@ class TableScreen(BoardScreen):
     # -- resigning ----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("resign", "offer_draw") and (self.seat is None or self.table_seat.finished):
+        if action in ("resign", "offer_draw", "claim_win") and (
+            self.seat is None or self.table_seat.finished
+        ):
             return False  # a spectator has nothing to give up, nor anyone once it is over
         if action == "input" and self.seat is None:
             return False  # the game's action keys (placing, tokens, tiles) make moves
@@ -416,6 +426,26 @@ class TableScreen(BoardScreen):
             return
         try:
             self.table_seat.resign()
+        except TableRefusal as refusal:
+            self.say(str(refusal), error=True)
+
+    # -- a player gone -------------------------------------------------------------------------
+
+    def _offer_claim(self) -> None:
+        """Say the win this player may claim once the player to move has gone; say so when
+        they come back before it is claimed."""
+        offer = self.win_claim.offer()
+        if offer == self.claim_shown:
+            return
+        if offer:
+            self.say(offer)
+        elif not self.table_seat.finished:
+            self.say("The player to move is back: the win is no longer to claim.")
+        self.claim_shown = offer
+
+    def action_claim_win(self) -> None:
+        try:
+            self.win_claim.claim()
         except TableRefusal as refusal:
             self.say(str(refusal), error=True)
 

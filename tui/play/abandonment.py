@@ -36,9 +36,7 @@ def claim_win(table: Table, player: PlayerIdentity) -> None:
     gone = table.away.gone(table)
     if gone is None or gone == seat:
         grace = grace_text(table)
-        raise TableRefusal(
-            f"A win may be claimed only once the player to move has been away for {grace}."
-        )
+        raise TableRefusal(f"No win to claim yet: the player to move must be away for {grace}.")
     record = table.record
     outcome = outcome_on_leaving(record.game, record.options, record.state, gone)
     table.end(outcome, f"game over: {winners_text(record, outcome)} ({outcome.reason})")
