@@ -1,7 +1,7 @@
 """The cpu time one move at a table costs each screen that shows it, on the server's loop.
 
 Usage: ``python tests/bench/bench_screen_updates.py [--moves 40] [--spectators 4]
-[--lobbies 4] [--tables 25] [--profile FILE]``
+[--lobbies 4] [--tables 25] [--profile FILE] [--young N]``
 
 Runs the server's sessions in this process, without SSH: each session is the server's own
 ``GameSession`` (its app, its driver, its terminal output) on a channel that only keeps what
@@ -15,7 +15,9 @@ Each callback the loop runs is timed (thread cpu time) and counted to the app wh
 it runs in, so the figures are per screen: the mover's (the move typed and played), the
 opponent's, each spectator's and each lobby's, per move. Lobbies redraw at most once a second
 (``tui.net.lobby.REDRAW_INTERVAL``): their figure per redraw is printed too. ``--profile``
-writes the statistics of the moves' phase to FILE and prints the top functions.
+writes the statistics of the moves' phase to FILE and prints the top functions. The garbage
+collector is settled as ``pawnshop serve`` settles it (``tui.net.collector``); ``--young N``
+tries another threshold for its youngest generation.
 
 A figure, not a test: nothing here is asserted.
 """
@@ -41,6 +43,7 @@ from textual.app import App
 
 from core.registry import find_game
 from tui.net.app import net_app_factory
+from tui.net.collector import YOUNG_THRESHOLD, settle_collector
 from tui.net.lobby import LobbyScreen
 from tui.net.server_hall import server_hall
 from tui.play.computer import ComputerRunner
@@ -257,6 +260,7 @@ async def bench(args: argparse.Namespace, data_dir: Path) -> None:
     for number in range(1, args.tables):
         other = hall.open_table(game, {}, [ME, OPEN], PlayerIdentity(f"away{number}"))
         other.sit(PlayerIdentity(f"gone{number}"), 1)
+    settle_collector(args.young)  # as ``pawnshop serve`` does once its hall is up
     clock = AppClock()
     lobby_redraws = RedrawCount()
     with clock.installed(), lobby_redraws.installed():
@@ -340,6 +344,7 @@ def main() -> None:
     parser.add_argument("--lobbies", type=int, default=4)
     parser.add_argument("--tables", type=int, default=25)
     parser.add_argument("--profile", metavar="FILE")
+    parser.add_argument("--young", type=int, default=YOUNG_THRESHOLD, metavar="N")
     args = parser.parse_args()
     args.moves = max(2, args.moves)
     args.tables = max(1, args.tables)

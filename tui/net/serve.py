@@ -219,6 +219,7 @@ def serve_here(
     """Serve in this process until stopped. A worker among several is given its way of
     ``listening`` and says it is ready with ``announce(port)`` instead of the line for people."""
     from tui.net.app import net_app_factory
+    from tui.net.collector import settle_collector
     from tui.net.server_hall import server_hall
     from tui.play.hall import TableHall
     from tui.ssh import GameServer, ServerConfig, run
@@ -260,6 +261,7 @@ def serve_here(
         halls.append(hall)
         if browsers is not None:
             browser_tasks.append(asyncio.get_running_loop().create_task(browsers.serve(server)))
+        settle_collector()  # once, before any session: what a session makes is never frozen
         if announce is not None:
             announce(server.port)
             return
