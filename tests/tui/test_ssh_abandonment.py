@@ -42,6 +42,12 @@ def test_the_win_is_claimed_from_a_player_who_dropped_and_everyone_sees_it(
             carol = await join(stack, server, "carol", key=carol_key)
             carol.press("w")
             await carol.shows("You are watching table 1")
+            bob.press("?")  # the table's help names the key and the grace period
+            await bob.shows("Keys at a table")
+            bob.press("\x1b[6~" * 3)  # page down to its last rows
+            await bob.shows("Claim the win from the player to move gone 1 min")
+            await bob.escape()
+            await wait_for(lambda: "Esc or ? closes" not in bob.text(), what="the help closed")
             alice.drop()
             await bob.shows("alice (away)")
             clock.now += GRACE_SECONDS - 1

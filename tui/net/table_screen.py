@@ -79,7 +79,7 @@ class TableScreen(BoardScreen):
         Binding("ctrl+r", "resign", "Resign", show=False, id="table.resign"),
         Binding("D", "offer_draw", "Offer a draw", show=False, id="table.draw"),
         Binding("m", "rematch", "Rematch", id="table.rematch"),
-        Binding(CLAIM_KEY, "claim_win", "Claim the win", show=False, id="table.claim"),
+        Binding(CLAIM_KEY, "claim_win", CLAIM_HELP, show=False, id="table.claim"),
         Binding(
             "m", "your_move", "Next table awaiting your move", show=False, id="table.your_move"
         ),
@@ -384,7 +384,6 @@ class TableScreen(BoardScreen):
         return [
             *mode_rows,
             ("1523", RATINGS_HELP),
-            (CLAIM_KEY, CLAIM_HELP),
             ("/mute NAME", CHAT_COMMANDS_HELP),
         ]
 

@@ -23,11 +23,10 @@ GRACE_SECONDS = 60.0
 GRACE_CORRESPONDENCE = DAY
 #: The key that claims the win at the table (free among the board's and the table's keys).
 CLAIM_KEY = "W"
-#: The line of the table's help that says so.
+#: What the table's help says of the key.
 CLAIM_HELP = (
-    "claim the win once the player to move has been away (disconnected) for "
-    f"{GRACE_SECONDS / 60:g} minute, or {GRACE_CORRESPONDENCE / DAY:g} day in a "
-    "correspondence game"
+    f"Claim the win from the player to move gone {GRACE_SECONDS / 60:g} min"
+    f" ({GRACE_CORRESPONDENCE / DAY:g} day by correspondence)"
 )
 
 
