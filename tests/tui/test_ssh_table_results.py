@@ -62,7 +62,9 @@ def test_ratings_show_beside_names_and_a_resigned_rated_game_changes_them(
             await bob.shows("You play North at table 1")
             await alice.shows("bob 1500?")
             carol = await join(stack, server, "carol", key=carol_key)
-            await carol.shows("alice 1500? · bob 1500?")
+            # At 80 columns the names are cut to fit; both seats taken, South is to move.
+            await carol.shows("alice 1500? ·")
+            await carol.shows("South to move")
             carol.press("w")
             await carol.shows("You are watching table 1")
 
@@ -146,11 +148,13 @@ def test_a_rematch_over_ssh_swaps_the_seats_and_the_spectator_follows(tmp_path: 
             hall.open_table(MARTIAN, {}, [ME, OPEN], alice_id, RATED_5_3)
             alice = await join(stack, server, "alice", key=alice_key, wait="South at table 1")
             bob = await join(stack, server, "bob", key=bob_key)
-            await bob.shows("alice 1500? · free")
+            await bob.shows("alice 1500? ·")  # at 80 columns the names are cut to fit
             bob.press("\r")
             await bob.shows("You play North at table 1")
             carol = await join(stack, server, "carol", key=carol_key)
-            await carol.shows("alice 1500? · bob 1500?")
+            # At 80 columns the names are cut to fit; both seats taken, South is to move.
+            await carol.shows("alice 1500? ·")
+            await carol.shows("South to move")
             carol.press("w")
             await carol.shows("You are watching table 1")
             await alice.type_move("b3-a4")

@@ -60,15 +60,15 @@ NO_TABLES = "No tables yet: n opens one. r lists the finished games of this serv
 #: and every lobby on screen does it.
 REDRAW_INTERVAL = 1.0
 
-#: What one row of the list shows.
-Row = tuple[str, str, str, str, str, str]
+#: What one row of the list shows, a cell for each of its columns.
+Row = tuple[str, ...]
 #: The list's columns; the players' is the one cut to fit.
 HEADERS: Row = ("No", "Game", "Players", "State", "Watch", "Moves")
-PLAYERS_COLUMN = 2
+PLAYERS = "Players"
 #: Below this many columns the list gives a game's short name and whose turn by seat alone.
 COMPACT_BELOW = 100
 #: The screen's columns that are not the list's: the lobby's padding and the scroll bar.
-LIST_MARGIN = 6
+LIST_MARGIN = 5
 
 
 #: What the lobby says when ``a`` switches the session's screen to ASCII and back.
@@ -76,22 +76,23 @@ ASCII_ON = "The screen is drawn in plain ASCII."
 ASCII_OFF = "The screen uses line drawing."
 
 
-def fit_players(rows: dict[int, Row], width: int) -> dict[int, Row]:
-    """``rows`` with each players' cell cut to what the other columns leave of ``width``
-    (each column as wide as its widest cell, with a cell of padding either side), so that the
-    State, Watch and Moves columns show whole at 80 columns."""
+def fit_players(rows: dict[int, Row], headers: Row, width: int) -> dict[int, Row]:
+    """``rows`` under ``headers`` with each players' cell cut to what the other columns leave
+    of ``width`` (each column as wide as its widest cell, with a cell of padding either side),
+    so that the State, Watch and Moves columns show whole at 80 columns."""
+    players = headers.index(PLAYERS)
     others = sum(
         max(cells(text) for text in column) + 2
-        for number, column in enumerate(zip(HEADERS, *rows.values(), strict=True))
-        if number != PLAYERS_COLUMN
+        for number, column in enumerate(zip(headers, *rows.values(), strict=True))
+        if number != players
     )
-    room = max(cells(HEADERS[PLAYERS_COLUMN]), width - others - 2)
-
-    def cut(row: Row) -> Row:
-        number, game, players, state, watch, moves = row
-        return number, game, clip(players, room), state, watch, moves
-
-    return {number: cut(row) for number, row in rows.items()}
+    room = max(cells(PLAYERS), width - others - 2)
+    return {
+        number: tuple(
+            clip(text, room) if column == players else text for column, text in enumerate(row)
+        )
+        for number, row in rows.items()
+    }
 
 
 class HallChanged(Message):
@@ -155,8 +156,7 @@ class LobbyScreen(Screen[None]):
         if start_abandoned(self):
             return
         self.own_app = self.net_app
-        table = self.query_one(DataTable)
-        self.columns = table.add_columns(*HEADERS)
+        self.columns = self.query_one(DataTable).add_columns(*HEADERS)
         self.hall.watch(self)
         self.show_tables()
 
@@ -214,15 +214,14 @@ class LobbyScreen(Screen[None]):
         self.last_redraw = time.monotonic()
         self.query_one(OnlineLine).show(self.hall.online_names())
         short = self.app.size.width < COMPACT_BELOW
+        widget = self.query_one(DataTable)
+        listed = lobby_order(self.hall.listed(), self.player)
         rows = fit_players(
-            {
-                table.number: self._row(table, short=short)
-                for table in lobby_order(self.hall.listed(), self.player)
-            },
+            {table.number: self._row(table, short=short) for table in listed},
+            HEADERS,
             self.app.size.width - LIST_MARGIN,
         )
         if rows != self.shown_rows:
-            widget = self.query_one(DataTable)
             keep = self.highlighted()
             numbers = list(rows)
             for number in self.shown_rows.keys() - rows.keys():
