@@ -108,7 +108,7 @@ class NetApp(PawnshopApp):
 
     def open_table(self, table: Table) -> None:
         """Show ``table`` right above the lobby (a finished one as a review of its game)."""
-        from tui.net.table_screen import table_screen
+        from tui.net.watching_screen import table_screen
 
         if table.finished:
             self.review(table.record)
