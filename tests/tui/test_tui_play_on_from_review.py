@@ -24,7 +24,7 @@ async def test_n_on_a_saved_variation_plays_it_on_against_the_computer(data_dir:
         before = path.read_bytes()
         await pilot.press("home", "right", "down", "right", "right")
         assert line(screen.record) == [MAIN[0], *RUSH]  # inside the variation, North to move
-        await pilot.press("p")
+        await pilot.press("o")
         await wait_until(pilot, lambda: board_screen(pilot.app) is not screen, "the new game")
         game = board_screen(pilot.app)
         assert not game.reviewing

@@ -246,7 +246,7 @@ async def test_play_on_from_here_starts_a_new_live_game(data_dir: Path) -> None:
     async with review_of(data_dir) as (pilot, screen):
         old = screen.record
         await pilot.press("left", "left")  # after 2. b6-a5
-        await pilot.press("p")
+        await pilot.press("o")
         await pilot.pause()
         screen = board_screen(pilot.app)
         new = screen.record
@@ -270,12 +270,12 @@ async def test_play_on_from_a_finished_position_is_refused(data_dir: Path) -> No
     async with app.run_test(size=SIZE) as pilot:
         await open_game(pilot, "won.pawn")
         screen = board_screen(app)
-        await pilot.press("p")
+        await pilot.press("o")
         assert screen.query_one("#status").message == (
             "the game is over here: there is nothing to play on"
         )
         assert app.screen is screen
-        await pilot.press("left", "p")
+        await pilot.press("left", "o")
         await pilot.pause()
         assert not board_screen(app).reviewing
         assert board_screen(app).record.start_position == "4/4/1p2/1p2/q3/4/4/4 1 0/0 - o"

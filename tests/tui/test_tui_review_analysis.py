@@ -288,7 +288,7 @@ async def test_the_help_names_the_analysis_keys_and_the_thresholds(data_dir: Pat
         rows = dict(help_screen.rows)
         assert rows["A"] == "Analyse (?! ? ??: win chance down 10, 20, 30 points)"
         assert rows["n ]"] == "Next mistake" and rows["N ["] == "Previous mistake"
-        assert rows["p"] == "Play on from here"
+        assert rows["o"] == "Play on from here"
         assert rows["B"] == "Play the best line"
 
 

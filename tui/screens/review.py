@@ -66,7 +66,7 @@ REVIEW_BINDINGS = [
         show=False,
         id="review.delete",
     ),
-    Binding("p", "review('continue')", "Play on from here", show=False, id="review.continue"),
+    Binding("o", "review('continue')", "Play on from here", show=False, id="review.continue"),
     Binding("tab", "review('log')", "To the move log", show=False, id="review.log"),
     Binding(
         "A",
@@ -147,7 +147,7 @@ class Review:
         """What the status line says in review when nothing else needs saying: the current
         move's analysis, if it has one."""
         return self.analysis.describe() or (
-            "← → step  ↑ ↓ variations  c comment  + promote  - delete  p play on  ? keys"
+            "← → step  ↑ ↓ variations  c comment  + promote  - delete  o play on  ? keys"
         )
 
     def trial_refusal(self) -> str:
