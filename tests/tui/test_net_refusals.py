@@ -16,8 +16,10 @@ from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
 
 MARTIAN = find_game("martian-chess")
-#: q and ctrl+q quit, ctrl+c too; ctrl+n goes to the lobby; ctrl+o lists the saved games.
-LEAVING_KEYS = frozenset(b"qQ\x11\x03\x0e\x0f")
+#: q and ctrl+q quit, ctrl+c too; ctrl+n goes to the lobby; ctrl+o lists the saved games;
+#: ctrl+r resigns (rightly ending the game once a stray y confirms it); c calls Martian
+#: Chess's clock, a move of the game that the scenario's record would rightly hold.
+LEAVING_KEYS = frozenset(b"qQ\x11\x03\x0e\x0f\x12c")
 
 
 def test_moves_out_of_turn_for_the_other_seat_or_by_a_spectator_are_refused(
