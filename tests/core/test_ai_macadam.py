@@ -67,7 +67,7 @@ def test_without_the_goal_moves_easy_walks_into_the_threat() -> None:
 def _saves_of_the_analysis_set() -> list[tuple[str, str]]:
     path = Path(__file__).parent / "data" / "analysis_macadam.txt"
     rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if line]
-    return [(move, text) for kind, move, text in rows if kind == "save"]
+    return [(move, text) for kind, move, text, *_ in rows if kind == "save"]
 
 
 @pytest.mark.parametrize(("only", "text"), _saves_of_the_analysis_set())

@@ -33,7 +33,6 @@ from tui.net.server_chat import chat_rooms_of
 from tui.net.table_over import TableOverScreen
 from tui.net.takeback_dialog import TakebackScreen
 from tui.plain_text import plain
-from tui.play.abandonment import WinClaim
 from tui.play.away_seats import CLAIM_HELP, CLAIM_KEY
 from tui.play.chat import ChatViewer
 from tui.play.clock import Clocks
@@ -101,8 +100,7 @@ class TableScreen(BoardScreen):
         self.takeback_dialog: TakebackScreen | None = None
         self.over_dialog: TableOverScreen | None = None
         self.draw_dialog: QuestionScreen | None = None
-        #: The win this player may claim from one who has gone, and the offer last shown.
-        self.win_claim = WinClaim(table, player)
+        #: The offer of the win from a player who has gone, as last shown.
         self.claim_shown = ""
         #: Whether this screen went on to the rematch's table already.
         self.went_to_rematch = False
@@ -433,7 +431,7 @@ class TableScreen(BoardScreen):
     def _offer_claim(self) -> None:
         """Say the win this player may claim once the player to move has gone; say so when
         they come back before it is claimed."""
-        offer = self.win_claim.offer()
+        offer = self.table_seat.claim_offer()
         if offer == self.claim_shown:
             return
         if offer:
@@ -444,7 +442,7 @@ class TableScreen(BoardScreen):
 
     def action_claim_win(self) -> None:
         try:
-            self.win_claim.claim()
+            self.table_seat.claim_win()
         except TableRefusal as refusal:
             self.say(str(refusal), error=True)
 

@@ -40,17 +40,3 @@ def claim_win(table: Table, player: PlayerIdentity) -> None:
     record = table.record
     outcome = outcome_on_leaving(record.game, record.options, record.state, gone)
     table.end(outcome, f"game over: {winners_text(record, outcome)} ({outcome.reason})")
-
-
-class WinClaim:
-    """One player's (or spectator's) view of the claim at a table, for their screen."""
-
-    def __init__(self, table: Table, player: PlayerIdentity) -> None:
-        self._table = table
-        self._player = player
-
-    def offer(self) -> str:
-        return claim_offer(self._table, self._player)
-
-    def claim(self) -> None:
-        claim_win(self._table, self._player)

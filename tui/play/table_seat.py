@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.game import Move, State
+from tui.play.abandonment import claim_offer, claim_win
 from tui.play.clock import Clocks
 from tui.play.identity import PlayerIdentity
 from tui.play.record_view import RecordView
@@ -171,6 +172,15 @@ class TableSeat:
     def resign(self) -> None:
         """Give this player's game up. Raises ``TableRefusal`` (watching, game not live)."""
         resign(self._table, self.player)
+
+    def claim_offer(self) -> str:
+        """The win this player may claim from the player to move, gone for the grace
+        period ("South left: press W to claim the win"), or nothing."""
+        return claim_offer(self._table, self.player)
+
+    def claim_win(self) -> None:
+        """Claim that win. Raises ``TableRefusal`` (watching, too soon, game not live)."""
+        claim_win(self._table, self.player)
 
     def ask_takeback(self) -> str:
         """Ask to take this player's last move back; what to say when the others must agree
