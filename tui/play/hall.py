@@ -48,10 +48,11 @@ from saves.store.tables import StaleTable, StoredTable, TableStore, TableStoreEr
 from tui.play import rematch, table_endings
 from tui.play.computer import ComputerRunner
 from tui.play.hall_feed import FeedFollower
+from tui.play.hall_online import HallOnline
 from tui.play.hall_presence import Elsewhere, HallPresence
 from tui.play.identity import PlayerIdentity
 from tui.play.listeners import LOG_ONLY, Containment
-from tui.play.online_players import ONLINE_NUMBER, OnlinePlayers
+from tui.play.online_players import ONLINE_NUMBER
 from tui.play.rated_games import (
     changes_text,
     player_store_of,
@@ -135,7 +136,7 @@ class TableHall(StoredTables):
         self.lease_seconds = lease_seconds
         self.leases = ComputerLeases(self.store, self.holder, lease_seconds, log)
         self.presence = HallPresence(self.store, self.holder, lease_seconds, log)
-        self.online = OnlinePlayers()
+        self.online = HallOnline(self.store, self.presence, lambda: self._loop, log)
         #: Whether anyone can log in under any free name from beyond this machine (``--auth
         #: none`` on an address other than loopback): the lobby says so.
         self.open_names = False
@@ -151,7 +152,6 @@ class TableHall(StoredTables):
             lambda: self.rated_tables,
         )
         self._players_opening = threading.Lock()
-        self._online_writing = threading.Lock()
         self.filing = GameFiling(
             self.store,
             self.holder,
@@ -198,44 +198,18 @@ class TableHall(StoredTables):
         super().flush()
 
     def arrived(self, player: PlayerIdentity) -> None:
-        """A session of ``player`` began: remember them among the store's players (their
-        name, key and when they were last seen), on a thread of the loop's, so that no
-        login waits for the store."""
-        self.online.arrived(player.name)
-        loop = self._loop
-        if loop is None or loop.is_closed():
-            self._remember(player)
-            self._say_online()
-        else:
-            loop.run_in_executor(None, self._remember, player)
-            loop.run_in_executor(None, self._say_online)
+        """A session of ``player`` began (``tui.play.hall_online``)."""
+        self.online.arrived(player)
         self._tell_lobbies()
 
     def departed(self, player: PlayerIdentity) -> None:
-        """A session of ``player`` ended: they count as connected one session fewer."""
-        self.online.left(player.name)
-        loop = self._loop
-        if loop is None or loop.is_closed():
-            self._say_online()
-        else:
-            loop.run_in_executor(None, self._say_online)
+        """A session of ``player`` ended."""
+        self.online.departed(player)
         self._tell_lobbies()
-
-    def _say_online(self) -> None:
-        """Say in the store who is connected here now (on any thread). One write at a time,
-        each of what is true when it begins, so that the last one written is the newest."""
-        with self._online_writing:
-            self.presence.show_sessions(ONLINE_NUMBER, self.online.sessions())
 
     def online_names(self) -> list[str]:
         """Everyone connected to the server now, in any of its processes, by name."""
-        return self.online.names(self.presence.elsewhere.get(ONLINE_NUMBER, {}))
-
-    def _remember(self, player: PlayerIdentity) -> None:
-        try:
-            self.store.add_player(player.key, player.name, player.key_fingerprint)
-        except Exception as error:  # on a thread whose failure nobody else would hear of
-            self.log.error("player %s could not be remembered: %s", player.name, error)
+        return self.online.names()
 
     def start(self) -> None:
         """Follow the store's changes made elsewhere, and start the searches of computer
