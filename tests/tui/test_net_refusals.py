@@ -18,8 +18,10 @@ from tui.play.identity import PlayerIdentity
 MARTIAN = find_game("martian-chess")
 #: q and ctrl+q quit, ctrl+c too; ctrl+n goes to the lobby; ctrl+o lists the saved games;
 #: ctrl+r resigns (rightly ending the game once a stray y confirms it); c calls Martian
-#: Chess's clock, a move of the game that the scenario's record would rightly hold.
-LEAVING_KEYS = frozenset(b"qQ\x11\x03\x0e\x0f\x12c")
+#: Chess's clock, a move of the game that the scenario's record would rightly hold. D offers
+#: a draw, u and ctrl+z ask to take a move back, m asks for a rematch: each rightly puts a
+#: question to alice, whose screen then answers it with the keys of her move.
+LEAVING_KEYS = frozenset(b"qQ\x11\x03\x0e\x0f\x12cDu\x1am")
 
 
 def test_moves_out_of_turn_for_the_other_seat_or_by_a_spectator_are_refused(

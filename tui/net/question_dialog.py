@@ -13,9 +13,15 @@ from tui.plain_text import plain
 
 
 class QuestionScreen(ModalScreen[bool]):
-    """Dismisses with ``True`` for ``y`` (or the first button), ``False`` for ``n`` or Esc."""
+    """Dismisses with ``True`` for ``y`` (or the first button), ``False`` for ``n`` or Esc.
+
+    The question may come unasked (another player offers a draw) while this player types a
+    move: the Enter that ends the move must never accept. So "no" has the focus from the
+    first instant the question shows (``AUTO_FOCUS``, applied as it is composed), never the
+    first button."""
 
     CSS_PATH = "../screens/dialog.tcss"
+    AUTO_FOCUS = "#no"
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="question.yes"),
         Binding("n,escape", "answer(False)", "No", id="question.no"),
@@ -35,12 +41,6 @@ class QuestionScreen(ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes_label} (y)", id="yes", variant="error", compact=True)
                 yield Button(f"{self.no_label} (n)", id="no", variant="primary", compact=True)
-
-    def on_mount(self) -> None:
-        # A question that lapsed at once (a move withdrew the draw) may be dismissed before
-        # its buttons are mounted: then there is nothing to focus.
-        for button in self.query("#no").results(Button):
-            button.focus()
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:

@@ -14,9 +14,13 @@ from tui.play.takeback import Takeback
 
 
 class TakebackScreen(ModalScreen[bool | None]):
-    """Dismisses with ``True`` (agree) or ``False`` (refuse); ``None`` if the question lapsed."""
+    """Dismisses with ``True`` (agree) or ``False`` (refuse); ``None`` if the question lapsed.
+
+    The question comes unasked, maybe while this player types a move: Enter refuses, from the
+    first instant it shows (``AUTO_FOCUS``), so a stray Enter never takes a move back."""
 
     CSS_PATH = "../screens/dialog.tcss"
+    AUTO_FOCUS = "#no"
     BINDINGS = [
         Binding("y", "answer(True)", "Agree", id="takeback.yes"),
         Binding("n,escape", "answer(False)", "Refuse", id="takeback.no"),
@@ -34,9 +38,6 @@ class TakebackScreen(ModalScreen[bool | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Agree (y)", id="yes", variant="primary", compact=True)
                 yield Button("Refuse (n)", id="no", compact=True)
-
-    def on_mount(self) -> None:
-        self.query_one("#yes", Button).focus()
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
