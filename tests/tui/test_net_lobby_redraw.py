@@ -71,3 +71,37 @@ def test_a_move_redraws_only_the_row_of_its_table(tmp_path: Path) -> None:
         asyncio.run(asyncio.wait_for(main(), 60))
     finally:
         hall.close()
+
+
+def test_a_player_arriving_redraws_the_online_line_and_lays_no_lobby_out_again(
+    tmp_path: Path,
+) -> None:
+    """Each arrival is news to every lobby of the server: it rewrites one line of text, which
+    keeps its size, so the screen is not laid out again (the largest cost of an arrival)."""
+    hall = make_hall(tmp_path)
+    hall.open_table(MARTIAN, {}, [ME, OPEN], PlayerIdentity("south"))
+
+    async def main() -> None:
+        app = NetApp(hall, CAROL, ascii_board=False)
+        async with app.run_test(size=(100, 32)) as pilot:
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            hall.arrived(CAROL)
+            online = lobby.query_one("#lobby-online")
+            await wait_for(lambda: "online (1): carol" in str(online.render()), what="carol")
+            await pilot.pause()
+            layouts: list[object] = []
+            lobby.screen_layout_refresh_signal.subscribe(lobby, layouts.append)
+            for name in ("dave", "erin"):
+                hall.arrived(PlayerIdentity(name))
+                await wait_for(
+                    lambda name=name: name in str(online.render()), what=f"{name} online"
+                )
+            await pilot.pause()
+            assert "online (3): carol, dave, erin" in str(online.render())
+            assert layouts == []
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), 60))
+    finally:
+        hall.close()

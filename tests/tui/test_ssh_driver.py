@@ -127,7 +127,10 @@ def drive(scenario: Scenario, *, start: bool = True, size: tuple[int, int] = (80
     asyncio.run(asyncio.wait_for(main(), 30))
 
 
-def test_start_sets_the_terminal_up_and_reports_the_size_stop_restores_it() -> None:
+def test_start_sets_the_terminal_up_and_holds_the_size_stop_restores_it() -> None:
+    """The app's first ``Resize`` reads the size from the driver; the driver sends none of
+    its own at the start (one more of the same size would lay every screen out again)."""
+
     async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
         driver.start_application_mode()
         assert len(channel.written) == 1
@@ -138,9 +141,8 @@ def test_start_sets_the_terminal_up_and_reports_the_size_stop_restores_it() -> N
             + ("" if constants.DISABLE_KITTY_KEY else "\x1b[>25u")
             + "\x1b[?2026$p\x1b[?2004h\x1b[?7l"
         )
-        [resize] = app.take()
-        assert isinstance(resize, events.Resize)
-        assert (resize.size.width, resize.size.height) == (90, 30)
+        assert app.take() == []
+        assert driver.size == (90, 30)  # what ``App.size`` reads until its first Resize
         channel.written.clear()
         driver.stop_application_mode()
         assert channel.output == (
@@ -252,15 +254,18 @@ def test_window_sizes_are_reported_and_kept_within_bounds() -> None:
     drive(scenario)
 
 
-def test_input_before_the_app_is_ready_is_delivered_after_its_first_size() -> None:
+def test_input_before_the_app_is_ready_is_delivered_once_it_starts_at_the_latest_size() -> None:
     async def scenario(driver: SSHDriver, app: RecordingApp, channel: RecordingChannel) -> None:
         driver.feed(b"ab")
         driver.resize(70, 20)
         assert app.messages == []
+        assert driver.size == (70, 20)  # the app's first Resize will read it
         driver.start_application_mode()
-        resize, *keys = app.take()
-        assert isinstance(resize, events.Resize) and resize.size.width == 70
+        keys = app.take()
         assert [key.key for key in keys] == ["a", "b"]  # type: ignore[attr-defined]
+        driver.resize(75, 21)  # once started, a window change is a Resize
+        [resize] = app.take()
+        assert isinstance(resize, events.Resize) and resize.size.width == 75
 
     drive(scenario, start=False)
 

@@ -60,8 +60,12 @@ def test_window_changes_reach_the_app_and_huge_windows_are_clamped(tmp_path: Pat
         async with serving(tmp_path) as server, connect(server) as connection:
             terminal = await open_terminal(connection, size=(80, 24))
             await terminal.shows("size=80x24")
+            # Started at its window's size, once: a second Resize of the same size would have
+            # every screen laid out again.
+            await terminal.shows("resizes=1")
             terminal.resize(120, 40)
             await terminal.shows("size=120x40")
+            await terminal.shows("resizes=2")
             terminal.resize(60, 20)
             await terminal.shows("size=60x20")
             terminal.channel.change_terminal_size(65535, 65535)

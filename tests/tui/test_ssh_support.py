@@ -219,6 +219,8 @@ class EchoApp(App[None]):
         self.last_key = "none"
         self.click = "none"
         self.paste = "none"
+        #: Resize events the app was given: one as it starts, then one a window change.
+        self.resizes = 0
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
@@ -234,7 +236,7 @@ class EchoApp(App[None]):
     def _show(self) -> None:
         status = (
             f"key={self.last_key} size={self.size.width}x{self.size.height} "
-            f"click={self.click} paste={self.paste}"
+            f"click={self.click} paste={self.paste} resizes={self.resizes}"
         )
         self.query_one("#status", Static).update(status)
 
@@ -246,6 +248,7 @@ class EchoApp(App[None]):
         self._show()
 
     def on_resize(self, event: events.Resize) -> None:
+        self.resizes += 1
         self.call_after_refresh(self._show)
 
     def on_click(self, event: events.Click) -> None:

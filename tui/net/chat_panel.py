@@ -11,7 +11,7 @@ shown as one sentence in the panel, to this viewer only.
 
 from __future__ import annotations
 
-from rich.text import Text
+from rich.text import Span, Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -89,6 +89,9 @@ class ChatPanel(Vertical):
         self.can_type = can_type
         self.room: ChatRoom | None = None
         self._before_open: Widget | None = None
+        #: What the lines show now: the same text again (a resize of the same width, the
+        #: mount and the first resize) is not drawn, nor is the screen laid out, again.
+        self._shown: tuple[str, tuple[Span, ...], int] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="chat-lines")
@@ -134,7 +137,10 @@ class ChatPanel(Vertical):
             said.append_text(plain(line.text))
             said.truncate(room_for_one, overflow="ellipsis")
             text.append_text(said)
-        self.query_one("#chat-lines", Static).update(text)
+        shown = (text.plain, tuple(text.spans), self.content_size.width)
+        if shown != self._shown:
+            self._shown = shown
+            self.query_one("#chat-lines", Static).update(text)
 
     def open_line(self) -> None:
         """Show the typed line and move the focus to it."""

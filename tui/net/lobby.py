@@ -292,7 +292,8 @@ class LobbyScreen(Screen[None]):
             text = f"Table {table.number}: {options_text(table)}\n{self._enter_does(table)}"
         if text != self.shown_detail:
             self.shown_detail = text
-            self.query_one("#lobby-detail", Static).update(plain_lines(text))
+            # Two rows high whatever it says (lobby.tcss): no layout for the screen.
+            self.query_one("#lobby-detail", Static).update(plain_lines(text), layout=False)
 
     def _enter_does(self, table: Table) -> str:
         if table.finished:

@@ -36,6 +36,7 @@ class OnlineLine(Static):
         super().__init__("", id="lobby-online")
         self.open_names = open_names
         self.names: list[str] = []
+        self.shown: str | None = None
 
     def on_mount(self) -> None:
         self._draw()
@@ -51,4 +52,9 @@ class OnlineLine(Static):
     def _draw(self) -> None:
         width = max(self.size.width, 20)
         notice = OPEN_NAMES if self.open_names else ""
-        self.update(plain(notice + online_line(self.names, width - cells(notice))))
+        line = notice + online_line(self.names, width - cells(notice))
+        if line != self.shown:
+            self.shown = line
+            # One row, the width of its place: new names never change its size, so the screen
+            # need not be laid out again (each arrival is news to every lobby).
+            self.update(plain(line), layout=False)

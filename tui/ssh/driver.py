@@ -232,7 +232,9 @@ class SSHDriver(Driver):
         write(_ENABLE_BRACKETED_PASTE)
         write(_DISABLE_LINE_WRAP)
         self.flush()
-        self._send_size()
+        # No Resize here: the app's first one reads the window's size from this driver
+        # (``set_driver_size``), and a second of the same size would have Textual lay out
+        # every screen again at its first idle moment.
         self._started = self._input_enabled = True
         early_input, self._early_input = self._early_input, []
         for data in early_input:
