@@ -5,7 +5,6 @@ every screen, a spectator's too), and the tables where it is the player's move l
 
 from __future__ import annotations
 
-import asyncio
 from contextlib import AsyncExitStack
 from pathlib import Path
 
@@ -32,7 +31,6 @@ async def open_rated_table(seat) -> None:  # type: ignore[no-untyped-def]
     seat.press("n")
     await seat.shows("Rated")
     seat.press("\t" * TABS_TO_RATED)
-    await asyncio.sleep(0.2)
     seat.press("\r")
     await seat.shows("yes")
     seat.press("\x1b[B\r")
