@@ -29,15 +29,10 @@ from textual.geometry import Size
 from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.widget import Widget
-
-# The footer's key widget: ``textual.widgets`` exports ``Footer`` but not the ``FooterKey``
-# widgets it mounts, which the app's footer needs to recognise among its children.
 from textual.widgets import DataTable
-from textual.widgets._footer import FooterKey
 from textual.widgets.data_table import CellType, ColumnKey, RowKey
 
 __all__ = [
-    "FooterKey",
     "ParseRules",
     "SelfMeasuringDataTable",
     "TimedUpdateHook",

@@ -21,7 +21,6 @@ from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.geometry import Region, Size
-from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -310,29 +309,6 @@ async def test_a_screen_s_timed_update_can_be_hooked_and_its_dirty_widgets_kept(
             lambda: not widget._repaint_regions,
             what="the widget's repaint drawn with the screen's",
         )
-
-
-# -- the footer's keys -----------------------------------------------------------------------
-
-
-@app_test
-async def test_the_footer_mounts_a_footer_key_for_each_binding_shown() -> None:
-    holds(
-        issubclass(internals.FooterKey, Widget)
-        and isinstance(getattr(internals.FooterKey, "compact", None), Reactive),
-        "textual.widgets._footer.FooterKey",
-        "a widget with a reactive compact setting",
-    )
-    app = Probe()
-    async with app.run_test(size=(40, 12)) as pilot:
-        await wait_for(lambda: app.query(internals.FooterKey), what="the footer's keys")
-        keys = app.query_one(Footer).query(internals.FooterKey)
-        holds(
-            "x" in [key.key for key in keys],
-            "textual.widgets._footer.FooterKey",
-            "one per binding shown, holding its key",
-        )
-        await pilot.pause()
 
 
 # -- column widths of a table ----------------------------------------------------------------

@@ -1,5 +1,7 @@
-"""The footer is rebuilt when the keys it shows change, and only then; `?` and F1 stay in
-view when a screen's keys are more than the row holds."""
+"""The footer draws its keys again when the keys it shows change, and only then; `?` and F1
+stay in view when a screen's keys are more than the row holds; a click on a key presses it.
+The footer is one widget: it never mounts a widget per key, so its keys change without a
+layout."""
 
 from __future__ import annotations
 
@@ -8,29 +10,29 @@ from typing import Any
 
 from drawn_text import drawn
 from review_helpers import branchy_record, open_game, save_game
-from textual.widgets._footer import FooterKey
 from tui_helpers import SIZE, app_test, board_screen, make_app, martian_record
 from waiting import wait_for
 
 from core import GameRecord, find_game
 from tui.plain_text import cells
+from tui.widgets.board import BoardWidget
 from tui.widgets.key_footer import KeyFooter
 
 
 def footer_text(footer: KeyFooter) -> list[str]:
-    return [key.description for key in footer.query(FooterKey)]
+    return footer.descriptions
 
 
 def counted_rebuilds(monkeypatch: Any) -> list[KeyFooter]:
-    """The footers rebuilt from now on, one entry per rebuild."""
+    """The footers whose keys are worked out and drawn again from now on, one entry each."""
     rebuilds: list[KeyFooter] = []
-    original = KeyFooter.recompose
+    original = KeyFooter.redraw_keys
 
-    async def recompose(self: KeyFooter) -> None:
+    def redraw_keys(self: KeyFooter) -> None:
         rebuilds.append(self)
-        await original(self)
+        original(self)
 
-    monkeypatch.setattr(KeyFooter, "recompose", recompose)
+    monkeypatch.setattr(KeyFooter, "redraw_keys", redraw_keys)
     return rebuilds
 
 
@@ -112,3 +114,47 @@ async def test_question_mark_and_f1_stay_in_view_when_the_keys_overflow(data_dir
         assert row.rstrip().endswith("? Keys  F1 Rules")
         await pilot.resize_terminal(140, SIZE[1])
         await wait_for(lambda: "a Auto-place  ? Keys  F1 Rules" in drawn(app).lines[-1])
+
+
+@app_test
+async def test_a_click_on_a_key_presses_it(data_dir: Path) -> None:
+    """The footer is one widget: a click finds the key under the pointer, on the key or on
+    its description."""
+    app = make_app(data_dir, record=martian_record(["c3-d4"]))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board_screen(app)
+        await pilot.pause()
+        footer = screen.query_one(KeyFooter)
+        board = screen.query_one(BoardWidget)
+        row = drawn(app).lines[-1]
+        assert " f Flip " in row
+        flip = row.index(" f Flip ") - footer.region.x
+        assert not board.flipped
+        await pilot.click(KeyFooter, offset=(flip + 1, 0))  # the key's own cell
+        await wait_for(lambda: board.flipped, what="the board turned by the click")
+        await pilot.click(KeyFooter, offset=(flip + 4, 0))  # its description
+        await wait_for(lambda: not board.flipped, what="the board turned back")
+        await pilot.click(KeyFooter, offset=(footer.size.width - 1, 0))  # past the keys
+        await pilot.pause()
+        assert not board.flipped
+
+
+@app_test
+async def test_new_keys_are_drawn_in_the_same_row_without_a_layout(data_dir: Path) -> None:
+    save_game(data_dir, "club.pawn", branchy_record())
+    app = make_app(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, "club.pawn")
+        await pilot.pause()
+        screen = board_screen(app)
+        footer = screen.query_one(KeyFooter)
+        before = footer_text(footer)
+        layouts: list[object] = []
+        screen.screen_layout_refresh_signal.subscribe(screen, layouts.append)
+        await pilot.press("tab")  # the move log takes the keys: its own keys are shown
+        await wait_for(lambda: "Back to the board" in footer_text(footer), what="the log's keys")
+        await wait_for(lambda: "Back to the board" in drawn(app).lines[-1], what="drawn")
+        await pilot.press("escape")
+        await wait_for(lambda: footer_text(footer) == before, what="the board's keys again")
+        await pilot.pause()
+        assert layouts == []

@@ -21,10 +21,10 @@ from textual.app import App
 from textual.binding import Binding
 from textual.color import Color
 from textual.filter import LineFilter
-from textual.widgets import Footer
 
 from tui.ascii.glyphs import ascii_text
 from tui.widgets.board import BoardWidget
+from tui.widgets.key_footer import KeyFooter
 
 #: How keys shown with a symbol are named in ASCII.
 KEY_NAMES = {"↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "enter", "⌫": "bksp"}
@@ -86,7 +86,7 @@ class AsciiCapableApp(App[None]):
             for widget in screen.walk_children(with_self=True):
                 if isinstance(widget, BoardWidget):
                     widget.ascii = on
-                if isinstance(widget, Footer):
-                    widget.refresh(recompose=True)  # its keys are named anew
+                if isinstance(widget, KeyFooter):
+                    widget.redraw_keys()  # its keys are named anew
                 else:
                     widget.refresh()
