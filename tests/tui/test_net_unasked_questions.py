@@ -14,6 +14,7 @@ import pytest
 from net_helpers import make_hall
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import Static
 from waiting import wait_for
 
 from core.registry import find_game
@@ -85,6 +86,40 @@ def test_enter_at_the_instant_a_question_comes_never_answers_yes(
             assert not offered_seats(table)
             assert table.takeback is None
             assert table.record.current.ply == 1  # ann's move stands
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), 60))
+    finally:
+        hall.close()
+
+
+def test_the_draw_question_names_who_offers_whatever_news_came_after(tmp_path: Path) -> None:
+    """The offer says who asks: news of someone coming or going, told the table in the same
+    instant (the table's latest news then says nothing), leaves the question whole."""
+    hall = make_hall(tmp_path, games=[MARTIAN])
+
+    async def main() -> None:
+        table = hall.open_table(MARTIAN, {}, [ME, OPEN], ANN)
+        table.sit(BOB, 1)
+        app = NetApp(hall, BOB, ascii_board=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.open_table(table)
+            await wait_for(
+                lambda: isinstance(app.screen, TableScreen) and app.screen.query("#panel-0"),
+                what="the table",
+            )
+            offer_draw(table, ANN)
+            table.tell("presence", "")  # as a player's coming or going is told
+            await wait_for(
+                lambda: (
+                    isinstance(app.screen, QuestionScreen) and app.screen.query("#question-text")
+                ),
+                what="the question",
+            )
+            question = str(app.screen.query_one("#question-text", Static).render())
+            assert question == "ann (South) offers a draw. Accept it?"
+            await pilot.press("n")
+            await wait_for(lambda: not offered_seats(table), what="the draw declined")
 
     try:
         asyncio.run(asyncio.wait_for(main(), 60))

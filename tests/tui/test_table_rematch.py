@@ -16,9 +16,9 @@ from waiting import wait_for
 from core import find_game
 from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
-from tui.play.rematch import rematch_tags, swapped
+from tui.play.rematch import heard_asking, rematch_tags, swapped
 from tui.play.table import SeatHolder, Table, TableRefusal
-from tui.play.table_endings import ask_rematch, resign
+from tui.play.table_endings import ask_rematch, rematch_text, resign
 
 MARTIAN = find_game("martian-chess")
 ANN = PlayerIdentity("ann", "SHA256:ann")
@@ -60,6 +60,37 @@ def test_both_players_ask_and_the_rematch_begins_at_a_new_table(tmp_path: Path) 
         assert f"table {number}" in table.latest_news
         with pytest.raises(TableRefusal, match=f"at table {number}"):
             ask_rematch(table, BO)
+    finally:
+        hall.close()
+
+
+def test_who_asks_for_the_rematch_is_said_from_the_table_whatever_news_came_after(
+    tmp_path: Path,
+) -> None:
+    """The game-over dialog says who asks for a rematch from the table itself: news of
+    someone coming or going, told in between, does not take it away."""
+    hall = make_hall(tmp_path, games=[MARTIAN])
+    try:
+        table = hall.open_table(MARTIAN, {"players": "2"}, [ME, OPEN], ANN, TAGS)
+        table.sit(BO, 1)
+        resign(table, BO)
+        assert rematch_text(table, 0) == rematch_text(table, 1) == ""
+        ask_rematch(table, BO)
+        table.tell("presence", "")  # as a player's coming or going is told
+        assert table.latest_news == ""
+        assert rematch_text(table, 0) == "bo (North) asks for a rematch: m to accept"
+        assert rematch_text(table, 1) == ""  # bo's own request is not put to bo
+        assert rematch_text(table, None) == "bo (North) asks for a rematch: m to accept"
+        table.rematch_asked.clear()
+        heard_asking(table, {BO.key})  # bo asks on another process of the server
+        table.tell("presence", "")
+        assert rematch_text(table, 0) == "bo (North) asks for a rematch: m to accept"
+        heard_asking(table, set())
+        ask_rematch(table, BO)
+        ask_rematch(table, ANN)
+        number = table.rematch_number
+        table.tell("presence", "")
+        assert rematch_text(table, 0) == f"the rematch begins at table {number}, seats swapped"
     finally:
         hall.close()
 

@@ -268,7 +268,7 @@ class TableScreen(BoardScreen):
                 scores_text(record),
                 note,
                 self._rematch_asked,
-                self._rematch_news(self.table_seat.latest_news),
+                self._rematch_news(self.table_seat.rematch_text()),
             )
             self.over_dialog = dialog
         self.app.push_screen(dialog, self._after_game_over)
@@ -466,8 +466,10 @@ class TableScreen(BoardScreen):
             return
         if not offered or dialog is not None:
             return
-        news = self.table_seat.latest_news
-        dialog = QuestionScreen("A draw?", f"{news}. Accept it?", "Accept", "Play on")
+        # Said from the offer itself: the table's latest news may be another's by now (a
+        # player coming or going), which would leave the question without its who.
+        offer = self.table_seat.draw_offer_text()
+        dialog = QuestionScreen("A draw?", f"{offer}. Accept it?", "Accept", "Play on")
         self.draw_dialog = dialog
         self.app.push_screen(dialog, self._draw_answered)
 

@@ -73,6 +73,19 @@ def decline_draw(table: Table, player: PlayerIdentity) -> None:
     table.tell("draw", f"{seat_label(table.record, seat)} declines the draw")
 
 
+def draw_offer_text(table: Table, seat: int | None) -> str:
+    """Who offers the draw put to ``seat`` now: ``alice (South) offers a draw`` (the offer
+    itself says it, whatever the table's news has said since)."""
+    names = [
+        seat_label(table.record, offered)
+        for offered in sorted(offered_seats(table))
+        if offered != seat
+    ]
+    if not names:
+        return ""
+    return f"{' and '.join(names)} {'offers' if len(names) == 1 else 'offer'} a draw"
+
+
 def offered_seats(table: Table) -> set[int]:
     """The seats whose players offer a draw now, in this process or in another."""
     return table.draw_offered | {
@@ -116,6 +129,24 @@ def heard_offering(table: Table, identities: set[str]) -> None:
             table.tell("draw", f"{seat_label(table.record, seat)} offers a draw")
     if not new:  # an offer withdrawn elsewhere: the question put here goes
         table.tell("draw", "")
+
+
+def rematch_text(table: Table, seat: int | None) -> str:
+    """What the rematch stands at for ``seat``, from the table itself: where it begins, or
+    who asks for it (in this process or another)."""
+    if table.rematch_number is not None:
+        return f"the rematch begins at table {table.rematch_number}, seats swapped"
+    asking = [
+        seat_label(table.record, asker)
+        for asker, holder in enumerate(table.holders)
+        if asker != seat
+        and holder is not None
+        and (asker in table.rematch_asked or holder.identity in table.rematch_elsewhere)
+    ]
+    if not asking:
+        return ""
+    verb = "asks" if len(asking) == 1 else "ask"
+    return f"{' and '.join(asking)} {verb} for a rematch: m to accept"
 
 
 def ask_rematch(table: Table, player: PlayerIdentity) -> None:

@@ -22,8 +22,10 @@ from tui.play.table import SeatHolder, Table, TableRefusal, TableWatcher
 from tui.play.table_endings import (
     ask_rematch,
     decline_draw,
+    draw_offer_text,
     offer_draw,
     offered_seats,
+    rematch_text,
     resign,
     resigner_seat,
 )
@@ -85,10 +87,6 @@ class TableSeat:
         return self._table.rating_news
 
     @property
-    def latest_news(self) -> str:
-        return self._table.latest_news
-
-    @property
     def takeback(self) -> Takeback | None:
         """The takeback asked for now, if any."""
         return self._table.takeback
@@ -142,6 +140,10 @@ class TableSeat:
         """The table the rematch of this finished game is played at, once it has begun."""
         return self._table.rematch_number
 
+    def rematch_text(self) -> str:
+        """Where the rematch begins, or who asks for it: ``bob (North) asks for a rematch``."""
+        return rematch_text(self._table, self.seat)
+
     def rematch_asked_by_me(self) -> bool:
         return self.seat is not None and self.seat in self._table.rematch_asked
 
@@ -155,6 +157,10 @@ class TableSeat:
 
     def decline_draw(self) -> None:
         decline_draw(self._table, self.player)
+
+    def draw_offer_text(self) -> str:
+        """Who offers the draw put to this player: ``alice (South) offers a draw``."""
+        return draw_offer_text(self._table, self.seat)
 
     def draw_offered_to_me(self) -> bool:
         """Whether another player offers a draw this player has not answered."""
