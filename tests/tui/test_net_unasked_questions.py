@@ -32,6 +32,15 @@ ANN = PlayerIdentity("ann", "SHA256:ann")
 BOB = PlayerIdentity("bob", "SHA256:bob")
 
 
+async def bob_sits_down(app: NetApp, table: Table) -> None:
+    """Bob's session goes to his seat at ``table`` and waits for the table on screen."""
+    app.open_table(table)
+    await wait_for(
+        lambda: isinstance(app.screen, TableScreen) and app.screen.query("#panel-0"),
+        what="the table",
+    )
+
+
 def draw_offered(table: Table) -> None:
     offer_draw(table, ANN)
 
@@ -69,11 +78,7 @@ def test_enter_at_the_instant_a_question_comes_never_answers_yes(
         table.play(ANN, table.record.game.legal_moves(table.record.state)[0])
         app = NetApp(hall, BOB, ascii_board=False)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.open_table(table)
-            await wait_for(
-                lambda: isinstance(app.screen, TableScreen) and app.screen.query("#panel-0"),
-                what="the table",
-            )
+            await bob_sits_down(app, table)
             await pilot.press("colon", "c", "8", "-", "d")  # bob is typing his move
             ask(table)
             await wait_for(lambda: isinstance(app.screen, question), what="the question")
@@ -103,11 +108,7 @@ def test_the_draw_question_names_who_offers_whatever_news_came_after(tmp_path: P
         table.sit(BOB, 1)
         app = NetApp(hall, BOB, ascii_board=False)
         async with app.run_test(size=(100, 30)) as pilot:
-            app.open_table(table)
-            await wait_for(
-                lambda: isinstance(app.screen, TableScreen) and app.screen.query("#panel-0"),
-                what="the table",
-            )
+            await bob_sits_down(app, table)
             offer_draw(table, ANN)
             table.tell("presence", "")  # as a player's coming or going is told
             await wait_for(

@@ -37,7 +37,7 @@ def counted_rebuilds(monkeypatch: Any) -> list[KeyFooter]:
 
 
 @app_test
-async def test_steps_leave_the_footer_alone_and_a_new_set_of_keys_rebuilds_it(
+async def test_steps_leave_the_footer_alone_and_new_keys_are_drawn_without_a_layout(
     data_dir: Path, monkeypatch: Any
 ) -> None:
     save_game(data_dir, "club.pawn", branchy_record())
@@ -56,15 +56,19 @@ async def test_steps_leave_the_footer_alone_and_a_new_set_of_keys_rebuilds_it(
         await pilot.pause()
         assert rebuilds == []
         assert footer_text(footer) == before
+        layouts: list[object] = []
+        screen.screen_layout_refresh_signal.subscribe(screen, layouts.append)
         await pilot.press("tab")  # the move log takes the keys: its own keys are shown
         await pilot.pause()
         assert rebuilds == [footer]
         assert "Back to the board" in footer_text(footer)
         assert "Back to the board" not in before
+        assert "Back to the board" in drawn(app).lines[-1]
         await pilot.press("escape")
         await pilot.pause()
         assert rebuilds == [footer, footer]
         assert footer_text(footer) == before
+        assert layouts == []  # the keys change in the footer's own row
 
 
 @app_test
@@ -137,24 +141,3 @@ async def test_a_click_on_a_key_presses_it(data_dir: Path) -> None:
         await pilot.click(KeyFooter, offset=(footer.size.width - 1, 0))  # past the keys
         await pilot.pause()
         assert not board.flipped
-
-
-@app_test
-async def test_new_keys_are_drawn_in_the_same_row_without_a_layout(data_dir: Path) -> None:
-    save_game(data_dir, "club.pawn", branchy_record())
-    app = make_app(data_dir)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_game(pilot, "club.pawn")
-        await pilot.pause()
-        screen = board_screen(app)
-        footer = screen.query_one(KeyFooter)
-        before = footer_text(footer)
-        layouts: list[object] = []
-        screen.screen_layout_refresh_signal.subscribe(screen, layouts.append)
-        await pilot.press("tab")  # the move log takes the keys: its own keys are shown
-        await wait_for(lambda: "Back to the board" in footer_text(footer), what="the log's keys")
-        await wait_for(lambda: "Back to the board" in drawn(app).lines[-1], what="drawn")
-        await pilot.press("escape")
-        await wait_for(lambda: footer_text(footer) == before, what="the board's keys again")
-        await pilot.pause()
-        assert layouts == []
