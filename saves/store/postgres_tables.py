@@ -48,6 +48,14 @@ _NOW_EXPRESSION = "extract(epoch FROM clock_timestamp())::double precision"
 _NOW = f"SELECT {_NOW_EXPRESSION}"
 
 
+def connection_lost(error: psycopg.OperationalError) -> bool:
+    """Whether ``error`` says the connection is gone: no answer at all (no SQLSTATE), a
+    connection exception (class 08) or the server ending it (class 57: shut down, the
+    connection terminated by an administrator); not a transaction the server rolled back."""
+    state = error.sqlstate
+    return state is None or state.startswith(("08", "57"))
+
+
 class PostgresTableStore(SqlTableStore):
     """``saves.store.tables.TableStore`` on the PostgreSQL database at ``url``: what
     PostgreSQL does its own way (transactions, row locks, a move in one conditional ``UPDATE``,
@@ -120,6 +128,11 @@ class PostgresTableStore(SqlTableStore):
         try:
             yield
         except psycopg.OperationalError as error:
+            if connection_lost(error):
+                # The server may have sent its last word (``terminating connection``) before
+                # psycopg has seen the socket close, so the connection may not say it is
+                # broken yet. Closed, the next call connects again whatever psycopg had seen.
+                self.connection.close()
             detail = str(error).strip().splitlines()[0] if str(error).strip() else "no answer"
             server = where(self.url)
             raise TableStoreError(

@@ -26,7 +26,7 @@ from table_store_contract import (
     text_of,
 )
 
-from saves.store.postgres_tables import CHANNEL, PostgresTableStore
+from saves.store.postgres_tables import CHANNEL, PostgresTableStore, connection_lost
 from saves.store.tables import MoveRaced, StoredSeat, TableStoreError
 
 _SPAWN = multiprocessing.get_context("spawn")
@@ -166,4 +166,15 @@ def test_a_lost_connection_is_one_sentence_and_the_next_call_connects_again(
         said = str(lost.value)
         assert said.startswith("The PostgreSQL server at 127.0.0.1 port ")
         assert said.endswith("; try again.") and "\n" not in said
+        # Closed at once: psycopg may not yet have seen the socket close, and the next call
+        # would then send on the dead connection and fail again.
+        assert store.connection.closed
         assert store.seat(table.number, 1, BOB).seats == (ANN, BOB)
+
+
+def test_a_lost_connection_is_told_from_a_transaction_the_server_rolled_back() -> None:
+    assert connection_lost(psycopg.OperationalError("no answer"))
+    assert connection_lost(psycopg.errors.AdminShutdown())  # 57P01: terminated by an admin
+    assert connection_lost(psycopg.errors.ConnectionFailure())  # 08006
+    assert not connection_lost(psycopg.errors.SerializationFailure())  # 40001
+    assert not connection_lost(psycopg.errors.DeadlockDetected())  # 40P01
