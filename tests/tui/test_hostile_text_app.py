@@ -38,6 +38,7 @@ from tui.play.identity import PlayerIdentity
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handover import HandoverScreen
 from tui.screens.library import LibraryScreen
+from tui.screens.line_edit import MAX_LENGTH
 from tui.screens.resume import ResumeScreen
 from tui.screens.setup import SetupScreen
 from tui.widgets.player_panel import PlayerPanel
@@ -74,9 +75,10 @@ async def type_move(pilot: Pilot[Any], app: PawnshopApp, text: str) -> None:
     """``:``, then ``text`` in the move line (as pasted), then Enter."""
     screen = board_screen(app)
     await pilot.press("colon")
-    entry = screen.query_one("#move-entry", Input)
-    await until(pilot, lambda: entry.has_focus, "the move line")
-    entry.value = text
+    await until(pilot, lambda: screen.move_line.is_open, "the move line")
+    app.post_message(Paste(text))
+    typed = clean(text.splitlines()[0] if text else "")[:MAX_LENGTH]
+    await until(pilot, lambda: screen.move_line.text == typed, "the paste")
     await pilot.press("enter")
     await pilot.pause()
 
@@ -130,10 +132,10 @@ async def test_pasted_text_keeps_no_escapes(data_dir: Path) -> None:
             await until(pilot, lambda: not isinstance(app.screen, SetupScreen), "the board")
             screen = board_screen(app)
             await pilot.press("colon")
-            entry = screen.query_one("#move-entry", Input)
-            await until(pilot, lambda e=entry: e.has_focus, "the move line")
-            entry.post_message(Paste(text))
-            await until(pilot, lambda e=entry, v=first_line: e.value == v, "the paste")
+            await until(pilot, lambda s=screen: s.move_line.is_open, "the move line")
+            app.post_message(Paste(text))
+            typed = first_line[:MAX_LENGTH]
+            await until(pilot, lambda s=screen, v=typed: s.move_line.text == v, "the paste")
             assert_plain(app)  # the field shows the end of a long value: no text to look for
             await pilot.press("escape")
 

@@ -75,8 +75,8 @@ async def test_steps_leave_the_footer_alone_and_new_keys_are_drawn_without_a_lay
 async def test_the_footer_rests_while_the_move_line_covers_it(
     data_dir: Path, monkeypatch: Any
 ) -> None:
-    """The move line lies over the footer's row and takes the focus: the keys the footer would
-    show change twice, but it rebuilds only if they differ once it is uncovered."""
+    """The move line is drawn in the footer's row: the footer works its keys out again only
+    if they changed while it was covered, once it is uncovered."""
     app = make_app(data_dir, record=martian_record(["c3-d4"]))
     async with app.run_test(size=SIZE) as pilot:
         screen = board_screen(app)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input
 from tui_helpers import (
     SIZE,
     app_test,
@@ -139,7 +138,7 @@ async def test_a_chain_typed_in_the_move_line(data_dir: Path) -> None:
         assert shown(screen)[:2] == (("c5", "e7"), squares("e5"))
         await pilot.press("enter")
         assert line(screen.record) == ["c5-e7"]
-        assert not screen.query_one("#move-entry", Input).has_class("-open")
+        assert not screen.move_line.is_open
 
 
 @app_test

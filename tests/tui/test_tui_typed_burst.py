@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual import events
-from textual.widgets import Input
 from tui_helpers import SIZE, app_test, board_screen, line, make_app, martian_record
 from waiting import wait_for
 
@@ -30,4 +29,4 @@ async def test_a_colon_inside_the_move_line_is_part_of_the_move(data_dir: Path) 
     async with app.run_test(size=SIZE) as pilot:
         screen = board_screen(app)
         await pilot.press("colon", "a", "colon", "b")
-        assert screen.query_one("#move-entry", Input).value == "a:b"
+        assert screen.move_line.text == "a:b"

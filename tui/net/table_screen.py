@@ -22,7 +22,6 @@ from textual import on
 from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Input
 
 from core.game import Move, State
 from core.record import Node
@@ -322,16 +321,14 @@ class TableScreen(BoardScreen):
     def own_seats(self) -> frozenset[int]:
         return frozenset() if self.seat is None else frozenset({self.seat})
 
-    @on(Input.Submitted, "#move-entry")
-    def move_typed_at_table(self, event: Input.Submitted) -> None:
+    def typed_move_refused(self) -> bool:
         """Refuse a typed move before reading it when this player may not move now."""
-        if not event.value.strip():
-            return
         refusal = self.table_seat.move_refusal()
-        if refusal is not None:
-            event.prevent_default()
-            self.move_line.close()
-            self.refuse(str(refusal))
+        if refusal is None:
+            return super().typed_move_refused()
+        self.move_line.close()
+        self.refuse(str(refusal))
+        return True
 
     @on(MoveLog.RowClicked)
     def log_clicked_at_table(self, event: MoveLog.RowClicked) -> None:

@@ -22,10 +22,9 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.events import Key
+from textual.events import Key, Paste
 from textual.reactive import Reactive
 from textual.widget import Widget
-from textual.widgets import Input
 
 from core.errors import PawnshopError
 from core.game import Game, Move, State
@@ -59,8 +58,8 @@ from tui.widgets.tray import TrayWidget
 class BoardScreen(KeptUpdates, inherit_bindings=False):
     CSS_PATH = ["board.tcss", "chase_board.tcss"]  # Chase's styles go by the mode's class
     AUTO_FOCUS = ""  # nothing: the screen itself takes the keys
-    #: Textual repaints the whole screen when the focus moves; here the focus moves on every
-    #: typed move (to the move line and back), and the widgets that change draw themselves.
+    #: Textual repaints the whole screen when the focus moves (to the log and back, with Tab);
+    #: here the widgets that change draw themselves.
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     BINDINGS = BOARD_BINDINGS
     #: Keys over the input mode's (see ``tui.screens.board_keys``): those of whatever else
@@ -132,7 +131,7 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
                 and name in self.mode.actions
                 and self.mode.offers(name, *args)
             )
-        if action == "type_move" and self.focused is not None and self.focused.id == "move-entry":
+        if action == "type_move" and self.move_line.is_open:
             return False  # ":" inside the move line is part of the move (T:c7=N, m:b5+h5>e2)
         return super().check_action(action, parameters)
 
@@ -325,12 +324,23 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
     # -- keys -----------------------------------------------------------------------------------
 
     def on_key(self, event: Key) -> None:
-        """A key that is no binding here goes to the input mode (a game's own action keys,
-        pieces in hand)."""
-        if self.query_one("#move-entry", Input).has_focus or event.character is None:
+        """While the move line is open every key is its (no binding acts on the board);
+        otherwise a key that is no binding here goes to the input mode (a game's own action
+        keys, pieces in hand)."""
+        if self.move_line.is_open:
+            event.stop()
+            event.prevent_default()
+            self.move_line.key(event)
+            return
+        if event.character is None:
             return
         if self.mode.key(event.character, bound=event.key in self.active_bindings):
             event.stop()
+
+    def on_paste(self, event: Paste) -> None:
+        if self.move_line.is_open:
+            event.stop()
+            self.move_line.paste(event.text)
 
     def action_cursor(self, right: int, up: int) -> None:
         view = self.builder.view
@@ -383,13 +393,10 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
     def action_type_move(self) -> None:
         self.move_line.open()
 
-    @on(Input.Changed, "#move-entry")
-    def move_being_typed(self, event: Input.Changed) -> None:
-        self.move_line.changed(event.value)
-
-    @on(Input.Submitted, "#move-entry")
-    def move_typed(self, event: Input.Submitted) -> None:
-        self.move_line.submitted(event.input)
+    def typed_move_refused(self) -> bool:
+        """Refuse a typed move before reading it, saying why, when it may not be played now
+        (a computer's turn)."""
+        return self.computer_seats.refuse_turn()
 
     def action_save(self) -> None:
         self.saving.save()

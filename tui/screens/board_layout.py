@@ -3,8 +3,8 @@
 The board is of the kind the game's entry in ``tui.game_ui`` names; beside it are the players'
 panels, the thinking sign, the input mode's widgets, the log and under it the current move's
 whole text and comment where the log cuts them; under the board the status line and
-the bottom bar, where the move line lies over the footer's row (one row that never moves, so
-opening and closing the line redraws that row and nothing else).
+the footer, whose row the move line takes while it is open (so opening and closing the line
+redraws that row and nothing else).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from tui.game_ui import BoardKind, game_ui
 from tui.plain_text import plain
 from tui.play.describe import panel_infos, players_text, turn_text
 from tui.play.shared_rows import log_rows
-from tui.screens.move_line import MoveEntry
 from tui.widgets.board import BoardWidget
 from tui.widgets.chase_board import ChaseBoardWidget
 from tui.widgets.key_footer import KeyFooter
@@ -56,11 +55,7 @@ def board_layout(screen: BoardScreen) -> ComposeResult:
             yield MoveDetail(log, id="move-detail")
             yield from screen.side_widgets()
     yield StatusLine(id="status")
-    with Horizontal(id="bottom-bar"):
-        yield MoveEntry(
-            placeholder="type a move, Enter plays, Esc closes", id="move-entry", compact=True
-        )
-        yield KeyFooter()
+    yield KeyFooter()  # the move line is drawn over its keys (``tui.screens.move_line``)
 
 
 def draw_position(screen: BoardScreen) -> None:

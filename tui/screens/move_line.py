@@ -1,41 +1,58 @@
 """The board screen's move line: a move typed in notation after ``:``.
 
-The line lies over the footer's row while it is open (one row that never moves, so opening and
-closing it redraws that row and nothing else). The footer stays where it is under the line,
-only covered: nothing else on the screen changes size or place, so opening and closing the
-line arranges the bottom bar alone, and typing into it lays nothing out at all. The squares
+The line is drawn in the footer's row, over the keys (``KeyFooter.cover``), and its screen
+hands it the keys while it is open (``BoardScreen.on_key``): no widget takes the focus and
+nothing changes size or place, so opening the line, typing into it and closing it redraw that
+one row and lay nothing out (a text field would restyle itself at each focus change and lay
+the screen out as it showed and hid). The editing is ``tui.screens.line_edit``'s. The squares
 typed so far show on the board as a selection; Enter plays the move, or says why not and keeps
 the text, selected, so the next key typed starts afresh (a ``:`` typed out of habit is dropped)
-and an arrow key edits it.
+and an arrow key edits it. A paste brings its first line, without anything a terminal would
+obey (``tui.plain_text.clean``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual.geometry import Size
-from textual.reactive import Reactive
-from textual.widgets import Input
+from rich.style import Style
+from rich.text import Text
+from textual.events import Key
 
 from core.errors import PawnshopError
 from tui.plain_text import clean
+from tui.screens.line_edit import LineEdit
 from tui.widgets.key_footer import KeyFooter
-from tui.widgets.plain_input import PlainInput
 
 if TYPE_CHECKING:
     from tui.screens.board import BoardScreen
 
+PLACEHOLDER = "type a move, Enter plays, Esc closes"
+#: The cursor, and the text while it is selected.
+CURSOR = Style(reverse=True)
+PLACEHOLDER_STYLE = Style(dim=True)
 
-class MoveEntry(PlainInput):
-    """The text field of the move line: one row as wide as the footer, whatever is typed.
 
-    ``Input`` sets its ``virtual_size`` (the length of the text, which it scrolls along) at
-    every key, and ``Widget.virtual_size`` lays the whole screen out at each change. The
-    field's own size never changes with its text, and it scrolls by its ``virtual_size`` as
-    it is, so here the length is kept without a layout.
-    """
-
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+def line_text(edit: LineEdit, width: int) -> Text:
+    """The row the footer draws for ``edit``, ``width`` cells wide: a space, the text with its
+    cursor (the end of a text longer than the row, as far as the cursor), the placeholder
+    while there is no text."""
+    row = Text(" ", no_wrap=True, overflow="crop", end="")
+    if not edit.text:
+        row.append(" ", CURSOR)
+        row.append(PLACEHOLDER, PLACEHOLDER_STYLE)
+        return row
+    room = max(1, width - 2)  # the space before, and the cursor after the last character
+    start = max(0, edit.cursor - room)
+    shown = edit.text[start : start + room]
+    if edit.selected:
+        row.append(shown, CURSOR)
+        return row
+    at = edit.cursor - start
+    row.append(shown[:at])
+    row.append(shown[at : at + 1] or " ", CURSOR)
+    row.append(shown[at + 1 :])
+    return row
 
 
 class MoveLine:
@@ -43,30 +60,54 @@ class MoveLine:
 
     def __init__(self, screen: BoardScreen) -> None:
         self.screen = screen
+        self.is_open = False
+        self.edit = LineEdit()
 
     @property
-    def entry(self) -> MoveEntry:
-        return self.screen.query_one("#move-entry", MoveEntry)
+    def text(self) -> str:
+        return self.edit.text
 
     @property
-    def is_open(self) -> bool:
-        return self.entry.has_class("-open")
+    def footer(self) -> KeyFooter:
+        return self.screen.query_one(KeyFooter)
 
     def open(self) -> None:
-        screen, entry = self.screen, self.entry
-        # Shown by its own style; its class only marks it open, without the stylesheet being
-        # matched against the field again (no rule goes by it).
-        entry.add_class("-open", update=False)
-        entry.display = True
-        screen.query_one(KeyFooter).covered = True
-        entry.value = ""
-        screen.set_focus(entry)  # at once: ``Widget.focus`` would wait for the keys queued
-        screen.say("type a move in notation, e.g. " + self._example())
+        self.is_open = True
+        self._show(LineEdit())
+        self.screen.say("type a move in notation, e.g. " + self._example())
 
     def _example(self) -> str:
         record = self.screen.record
         moves = record.game.legal_moves(record.state)
         return record.game.format_move(record.state, moves[0]) if moves else "(none left)"
+
+    def key(self, event: Key) -> None:
+        """A key pressed while the line is open: Enter plays, Esc closes (as the screen's
+        cancel key), editing keys edit, a printable key types itself; any other key does
+        nothing."""
+        if event.key == "enter":
+            self.submitted()
+        elif event.key == "escape":
+            self.screen.action_cancel()
+        elif (edited := self.edit.key(event.key)) is not None:
+            self._edited(edited)
+        elif event.is_printable and event.character:
+            self._edited(self.edit.insert(event.character))
+
+    def paste(self, text: str) -> None:
+        if text:
+            self._edited(self.edit.insert(clean(text.splitlines()[0])))
+
+    def _edited(self, edit: LineEdit) -> None:
+        changed = edit.text != self.edit.text
+        self._show(edit)
+        if changed:
+            self.changed(edit.text)
+
+    def _show(self, edit: LineEdit) -> None:
+        self.edit = edit
+        footer = self.footer
+        footer.cover(line_text(edit, footer.size.width))
 
     def changed(self, text: str) -> None:
         """The squares typed so far show as a selection, with the squares it may go on to."""
@@ -74,26 +115,23 @@ class MoveLine:
         screen.selection = screen.builder.typed_selection(text)
         screen.refresh_view()
 
-    def submitted(self, entry: Input) -> None:
+    def submitted(self) -> None:
         """Play the typed move, or say why not (see the module's docstring)."""
         screen = self.screen
         record = screen.record
-        text = entry.value.strip().removeprefix(":").strip()
-        if not text or screen.computer_seats.refuse_turn():
+        text = self.text.strip().removeprefix(":").strip()
+        if not text or screen.typed_move_refused():
             return
         try:
             move = record.game.parse_move(record.state, text)
         except PawnshopError as error:
             screen.say(str(error), error=True)
-            entry.value = clean(entry.value)  # a paste may hold escapes: not shown
-            entry.select_all()
+            self._show(self.edit.select_all())
             return
         self.close()
         screen.play(move)
 
     def close(self) -> None:
-        entry = self.entry
-        entry.remove_class("-open", update=False)
-        entry.display = False
-        self.screen.query_one(KeyFooter).covered = False
-        self.screen.set_focus(None)
+        self.is_open = False
+        self.edit = LineEdit()
+        self.footer.uncover()

@@ -11,8 +11,9 @@ and when the keys change it only draws its row again, without a layout.
 It draws what Textual's footer draws, in its colours (the ``$footer-*`` variables): each
 shown binding by its first key, `` k Description ``, a group of bindings as its keys side by
 side and the group's label (``j k Down/up``), a disabled key dimmed, the key under the
-pointer highlighted; a click on a key presses it. While the typed-move line lies over its row
-(``covered``), it draws nothing new until it is uncovered.
+pointer highlighted; a click on a key presses it. While a line of text covers its row (the
+typed-move line: ``cover``), it draws that line instead and leaves the keys as they are until
+it is uncovered.
 
 The keys every screen has, ``?`` for the screen's keys and F1 for the rules, stay in view
 when a screen's keys are more than its width (placing pieces at 80 columns): they are drawn
@@ -134,6 +135,7 @@ class KeyFooter(Widget, can_focus=False):
         "key-footer--key",
         "key-footer--description",
         "key-footer--hover",
+        "key-footer--line",
     }
     DEFAULT_CSS = """
     KeyFooter {
@@ -156,6 +158,10 @@ class KeyFooter(Widget, can_focus=False):
         color: $footer-key-foreground;
         background: $block-hover-background;
     }
+    KeyFooter > .key-footer--line {
+        color: $foreground;
+        background: $surface;
+    }
     """
 
     def __init__(self) -> None:
@@ -163,23 +169,35 @@ class KeyFooter(Widget, can_focus=False):
         self._shown: Shown | None = None
         #: The keys may have changed while the footer was covered.
         self._stale = False
-        self._covered = False
+        #: The line drawn over the keys, if any (``cover``).
+        self._covering_line: Text | None = None
         self._items: tuple[list[Item], list[Item]] = ([], [])
         #: The key under the pointer (its ``FooterPart.key``), drawn highlighted.
         self._hovered = ""
 
     @property
     def covered(self) -> bool:
-        """Whether something lies over the footer's row (the move line): the keys then wait
-        until it is uncovered."""
-        return self._covered
+        """Whether a line covers the keys (``cover``): they then wait until it is uncovered."""
+        return self._covering_line is not None
 
-    @covered.setter
-    def covered(self, covered: bool) -> None:
-        self._covered = covered
-        if not covered and self._stale:
+    def cover(self, line: Text) -> None:
+        """Draw ``line`` in the footer's row instead of the keys (again, if it changed); a
+        click or the pointer on it does nothing."""
+        if line != self._covering_line:
+            self._covering_line = line
+            self._hovered = ""
+            self.tooltip = None
+            self.refresh()
+
+    def uncover(self) -> None:
+        """Draw the keys again, worked out anew if they changed while covered."""
+        if self._covering_line is None:
+            return
+        self._covering_line = None
+        self.refresh()
+        if self._stale:
             self._stale = False
-            self.call_later(self.bindings_changed, self.screen)  # as the footer, not its caller
+            self.bindings_changed(self.screen)
 
     @property
     def descriptions(self) -> list[str]:
@@ -204,7 +222,7 @@ class KeyFooter(Widget, can_focus=False):
         """Draw the row again if the keys it would show changed."""
         if not self.is_attached or screen is not self.screen:
             return
-        if self._covered or not self.display:
+        if self._covering_line is not None or not self.display:
             self._stale = True
             return
         if not screen.app.app_focus:
@@ -221,13 +239,18 @@ class KeyFooter(Widget, can_focus=False):
         self.refresh()
 
     def on_show(self) -> None:
-        if self._stale and not self._covered:
+        if self._stale and self._covering_line is None:
             self._stale = False
             self.bindings_changed(self.screen)
 
     # -- drawing ------------------------------------------------------------------------------
 
     def render(self) -> Text:
+        if self._covering_line is not None:  # as a text field: the whole row in the field's colours
+            line = self._covering_line.copy()
+            line.pad_right(max(0, self.size.width - line.cell_len))
+            line.stylize_before(self.get_component_rich_style("key-footer--line"))
+            return line
         row = Text(no_wrap=True, overflow="crop", end="")
         for start, items in self._placed():
             if start:
@@ -263,7 +286,10 @@ class KeyFooter(Widget, can_focus=False):
     # -- the pointer ----------------------------------------------------------------------------
 
     def _part_at(self, x: int) -> FooterPart | None:
-        """The key drawn at column ``x`` (``None`` for a space or a group's label)."""
+        """The key drawn at column ``x`` (``None`` for a space or a group's label, and while
+        the keys are covered)."""
+        if self._covering_line is not None:
+            return None
         for start, items in reversed(self._placed()):
             if x >= start:
                 return self._find(items, x - start)
