@@ -9,6 +9,7 @@ from tui_helpers import MARTIAN, SIZE, app_test, board_screen, line, make_app, m
 from waiting import wait_for
 
 from core.errors import IllegalMoveError, NotationError
+from tui.screens.rules import RulesScreen
 from tui.widgets.key_footer import KeyFooter
 
 
@@ -127,3 +128,21 @@ async def test_a_paste_brings_its_first_line_and_a_click_on_the_row_presses_no_k
         assert line(screen.record) == ["c3-d4"]
         await pilot.click(KeyFooter, offset=(quit_at, 0))  # uncovered, the keys work again
         await wait_for(lambda: not app.is_running, what="the quit key")
+
+
+@app_test
+async def test_keys_the_move_line_does_not_use_keep_their_bindings(data_dir: Path) -> None:
+    """As with a text field: F1 still shows the rules and Ctrl+Z still takes a move back while
+    a move is being typed; the typed text stays."""
+    app = make_app(data_dir, record=martian_record(["c3-d4"]))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board_screen(app)
+        await pilot.press("colon", *"b6")
+        await pilot.press("f1")
+        await wait_for(lambda: isinstance(app.screen, RulesScreen), what="the rules")
+        await pilot.press("escape")
+        await wait_for(lambda: app.screen is screen, what="the board again")
+        assert screen.move_line.is_open and screen.move_line.text == "b6"
+        await pilot.press("ctrl+z")
+        assert line(screen.record) == []
+        assert screen.move_line.text == "b6"

@@ -324,13 +324,13 @@ class BoardScreen(KeptUpdates, inherit_bindings=False):
     # -- keys -----------------------------------------------------------------------------------
 
     def on_key(self, event: Key) -> None:
-        """While the move line is open every key is its (no binding acts on the board);
+        """While the move line is open the keys it takes are its own (no binding acts on them);
         otherwise a key that is no binding here goes to the input mode (a game's own action
         keys, pieces in hand)."""
         if self.move_line.is_open:
-            event.stop()
-            event.prevent_default()
-            self.move_line.key(event)
+            if self.move_line.key(event):
+                event.stop()
+                event.prevent_default()
             return
         if event.character is None:
             return

@@ -81,10 +81,11 @@ class MoveLine:
         moves = record.game.legal_moves(record.state)
         return record.game.format_move(record.state, moves[0]) if moves else "(none left)"
 
-    def key(self, event: Key) -> None:
+    def key(self, event: Key) -> bool:
         """A key pressed while the line is open: Enter plays, Esc closes (as the screen's
-        cancel key), editing keys edit, a printable key types itself; any other key does
-        nothing."""
+        cancel key), editing keys edit, a printable key types itself. Whether the key was the
+        line's: any other (F1, Ctrl+Z, the cursor's up and down) is left to the screen's
+        bindings, as a text field leaves them."""
         if event.key == "enter":
             self.submitted()
         elif event.key == "escape":
@@ -93,6 +94,9 @@ class MoveLine:
             self._edited(edited)
         elif event.is_printable and event.character:
             self._edited(self.edit.insert(event.character))
+        else:
+            return False
+        return True
 
     def paste(self, text: str) -> None:
         if text:
