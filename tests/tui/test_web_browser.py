@@ -141,7 +141,13 @@ def test_a_name_typed_then_keys_reach_the_lobby_without_a_click(tmp_path: Path) 
             await screen_shows(page, LOBBY)
             # Another name: the form again, the name held filled in.
             await page.goto(site.url + "/?choose")
-            assert await page.input_value("#name") == "[b]alice[/b]"
+            # The page fills the name in once the server has said which it holds (/hello),
+            # after the page's load: wait for it, then type over it.
+            await page.wait_for_function(
+                "name => document.getElementById('name').value === name",
+                arg="[b]alice[/b]",
+                timeout=WAIT_MS,
+            )
             await page.keyboard.type("bob")
             await page.keyboard.press("Enter")
             await screen_shows(page, "you are bob")  # a player of its own: not in alice's seat
