@@ -11,7 +11,7 @@ from pathlib import Path
 
 from hostile_text import CORPUS, LONG, MARKUP
 from net_helpers import make_hall
-from textual.widgets import Static
+from textual.widgets import Input, Static
 from waiting import wait_for
 
 from saves.store.sqlite_players import SqlitePlayerStore
@@ -225,3 +225,25 @@ def test_a_line_said_on_one_worker_shows_on_another_sharing_its_store(tmp_path: 
     finally:
         first.close()
         second.close()
+
+
+def test_the_typed_line_is_mounted_when_first_opened_and_kept_after(tmp_path: Path) -> None:
+    """A session that never chats never builds the chat's text field: its lobby starts
+    without one. ``c`` builds it and gives it the focus; Esc hides it; ``c`` again shows the
+    same field, and a line typed into it is said."""
+
+    async def scenario(hall, alice, one, bob, two) -> None:  # type: ignore[no-untyped-def]
+        panel = alice.screen.query_one(ChatPanel)
+        assert not panel.query(Input)
+        await one.press("c")
+        await wait_for(lambda: isinstance(alice.focused, Input), what="the typed line")
+        line = panel.query_one(Input)
+        assert line.has_class("-open")
+        await one.press("escape")
+        await wait_for(lambda: not line.has_class("-open"), what="the line hidden")
+        assert alice.focused is not line
+        await say(one, "hello")
+        assert list(panel.query(Input)) == [line]
+        await wait_for(lambda: "alice: hello" in chat_text(bob), what="the line said")
+
+    run(tmp_path, scenario)

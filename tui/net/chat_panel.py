@@ -96,7 +96,9 @@ class ChatPanel(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("", id="chat-lines")
         yield Static("", id="chat-note")
-        yield ChatInput(placeholder="Enter says it, Esc leaves", id="chat-input")
+        # The typed line (an ``Input``, a dozen styled parts and a blinking cursor) is mounted
+        # the first time the viewer opens it: most sessions never chat, and every session's
+        # start would otherwise pay for it.
 
     def on_mount(self) -> None:
         if start_abandoned(self):
@@ -142,19 +144,24 @@ class ChatPanel(Vertical):
             self._shown = shown
             self.query_one("#chat-lines", Static).update(text)
 
-    def open_line(self) -> None:
-        """Show the typed line and move the focus to it."""
+    async def open_line(self) -> None:
+        """Show the typed line (mounted the first time) and move the focus to it."""
         if not self.can_type:
             return
         self._before_open = self.screen.focused
-        line = self.query_one(ChatInput)
+        mounted = self.query(ChatInput)
+        if mounted:
+            line = mounted.first()
+        else:
+            line = ChatInput(placeholder="Enter says it, Esc leaves", id="chat-input")
+            await self.mount(line)
         line.add_class("-open")
         line.focus()
 
     def leave(self) -> None:
-        line = self.query_one(ChatInput)
-        line.value = ""
-        line.remove_class("-open")
+        for line in self.query(ChatInput):
+            line.value = ""
+            line.remove_class("-open")
         before = self._before_open
         if before is not None and before.is_attached:
             before.focus()

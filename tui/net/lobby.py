@@ -362,8 +362,8 @@ class LobbyScreen(Screen[None]):
 
         self.app.push_screen(NewTableScreen(self.hall, self.player), opened)
 
-    def action_chat(self) -> None:
-        self.query_one(ChatPanel).open_line()
+    async def action_chat(self) -> None:
+        await self.query_one(ChatPanel).open_line()
 
     def help_extra(self) -> list[tuple[str, str]]:
         """Rows of the help for what is not a key: the list's order, ratings, chat commands."""

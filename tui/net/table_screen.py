@@ -144,8 +144,8 @@ class TableScreen(BoardScreen):
         self.table_seat.watch(self)
         self.call_later(self._greet)
 
-    def action_chat(self) -> None:
-        self.query_one(ChatPanel).open_line()
+    async def action_chat(self) -> None:
+        await self.query_one(ChatPanel).open_line()
 
     def _greet(self) -> None:
         self.say(self._welcome())
