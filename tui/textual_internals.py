@@ -14,8 +14,6 @@ import asyncio
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from rich.text import Text
-
 # Textual parses terminal input with ``XTermParser``, which lives in a private module and is
 # not re-exported anywhere: a driver of our own (the SSH one) has no public parser to use.
 from textual._xterm_parser import XTermParser
@@ -30,7 +28,7 @@ from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable
-from textual.widgets.data_table import CellType, ColumnKey, RowKey
+from textual.widgets.data_table import CellType, RowKey
 
 __all__ = [
     "ParseRules",
@@ -50,7 +48,6 @@ __all__ = [
     "set_driver_size",
     "stylesheet_rule_parser",
     "stylesheet_variables",
-    "update_cells_in_place",
 ]
 
 #: The signature of ``Stylesheet._parse_rules``: (stylesheet, css, read_from,
@@ -197,42 +194,6 @@ def set_bindings(node: DOMNode, bindings: BindingsMap) -> None:
     (``DOMNode._bindings``); only the app has a public way of adding keys as it runs
     (``App.bind``), and none removes any. The board screen's keys change with its input mode."""
     node._bindings = bindings
-
-
-# -- one changed cell of a table (``tui/net/lobby.py``) --------------------------------------
-
-
-def update_cells_in_place(
-    table: DataTable[Any], cells: Iterable[tuple[RowKey, ColumnKey, Text]]
-) -> bool:
-    """Put each ``Text`` in its cell and repaint only the rows they are in; ``False``, with
-    nothing changed, if a text is wider than its column (``update_cell(update_width=True)``
-    is then the way).
-
-    ``DataTable.update_cell`` counts every change (``_update_count``), and that count is part
-    of the key of every cell, row and line the table keeps rendered
-    (``_cell_render_cache``, ``_row_render_cache``, ``_line_cache``,
-    ``_row_renderable_cache``): one changed cell has every cell on view rendered again. Here
-    only the changed rows' renders are dropped, the values go into ``_data``, and only those
-    rows are repainted. No public API changes a cell without the rest."""
-    changed = list(cells)
-    for _, column_key, text in changed:
-        if text.cell_len > table.columns[column_key].content_width:
-            return False
-    rows = {row_key for row_key, _, _ in changed}
-    for row_key, column_key, text in changed:
-        table._data[row_key][column_key] = text
-    cells_drawn = table._cell_render_cache
-    for cell_key in [key for key in cells_drawn.keys() if key[0] in rows]:  # noqa: SIM118
-        cells_drawn.discard(cell_key)
-    rows_drawn = table._row_render_cache
-    for line_key in [key for key in rows_drawn.keys() if key[0] in rows]:  # noqa: SIM118
-        rows_drawn.discard(line_key)
-    table._line_cache.clear()
-    table._row_renderable_cache.clear()
-    for row_key in rows:
-        table.refresh_row(table.get_row_index(row_key))
-    return True
 
 
 # -- a longer scroll without a new layout (``tui/widgets/move_log.py``) ----------------------

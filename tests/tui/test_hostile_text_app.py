@@ -42,6 +42,7 @@ from tui.screens.line_edit import MAX_LENGTH
 from tui.screens.resume import ResumeScreen
 from tui.screens.setup import SetupScreen
 from tui.widgets.player_panel import PlayerPanel
+from tui.widgets.row_list import RowList
 from tui.widgets.status_line import StatusLine
 
 #: Wide enough that a name fits whole in a player panel, the log and the status line.
@@ -340,12 +341,12 @@ def test_names_show_as_text_in_every_lobby(tmp_path: Path) -> None:
             hall.open_table(MARTIAN, {}, [ME, OPEN], PlayerIdentity(name))
         app = NetApp(hall, CAROL, ascii_board=False)
         async with app.run_test(size=WIDE) as pilot:
-            table = app.screen.query_one(DataTable)
+            table = app.screen.query_one(RowList)
             await until(pilot, lambda: table.row_count == len(SAFE_NAMES), "the tables")
             lobby = app.screen
             assert isinstance(lobby, LobbyScreen)
             for row, name in enumerate(SAFE_NAMES):
-                table.move_cursor(row=row)
+                table.move_cursor(row)
                 await until(pilot, lambda r=row: lobby.highlighted() is hall.listed()[r], "row")
                 await pilot.pause()
                 assert_plain(app, name)
@@ -366,9 +367,9 @@ def test_names_show_as_text_at_a_table(tmp_path: Path) -> None:
             for row, (name, table) in enumerate(zip(SAFE_NAMES, tables, strict=True)):
                 await until(pilot, lambda a=app: isinstance(a.screen, LobbyScreen), "lobby")
                 lobby = app.screen
-                widget = lobby.query_one(DataTable)
+                widget = lobby.query_one(RowList)
                 await until(pilot, lambda w=widget: w.row_count == len(tables), "the tables")
-                widget.move_cursor(row=row)
+                widget.move_cursor(row)
                 await until(pilot, lambda t=table, s=lobby: s.highlighted() is t, "the row")
                 await pilot.press("enter")  # one free seat: sit down
                 await until(pilot, lambda t=table: t.seat_of(CAROL) == 1, "the seat")

@@ -33,6 +33,7 @@ from tui.screens.resume import ResumeScreen
 from tui.screens.setup import SetupScreen
 from tui.ssh.colours import apply_colour_system
 from tui.widgets.move_tree import MoveTree
+from tui.widgets.row_list import RowList
 
 MARTIAN = find_game("martian-chess")
 #: How the app learns there is no colour: a session's terminal over SSH, NO_COLOR locally.
@@ -160,10 +161,10 @@ def test_the_lobby_marks_the_highlighted_table(
         app = NetApp(hall, PlayerIdentity("carol"), ascii_board=False)
         apply_colour_system(app, "none", SIZE)
         async with app.run_test(size=SIZE) as pilot:
-            table = app.screen.query_one(DataTable)
+            table = app.screen.query_one(RowList)
             await wait_for(lambda: table.row_count == 3, what="the three tables")
             await pilot.pause()
-            numbers = [str(table.get_row_at(row)[0]).strip() for row in range(3)]
+            numbers = [table.rows[row][0] for row in range(3)]
             assert marked(app, table).startswith(numbers[0])
             await pilot.press("j")
             await pilot.pause()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from hostile_text import SAFE_NAMES
 from net_helpers import make_hall
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 from waiting import wait_for
 
 from core.registry import find_game
@@ -21,6 +21,7 @@ from tui.play.identity import PlayerIdentity, display_name
 from tui.play.table_endings import offer_draw
 from tui.play.table_rows import seats_text
 from tui.widgets.player_panel import PlayerPanel
+from tui.widgets.row_list import RowList
 
 MARTIAN = find_game("martian-chess")
 DAVE = PlayerIdentity("dave", "SHA256:dave")
@@ -39,10 +40,10 @@ def test_hostile_names_show_with_their_ratings_as_plain_text(tmp_path: Path) -> 
         tables = [hall.open_table(MARTIAN, {}, [ME, OPEN], player) for player in PLAYERS]
         app = NetApp(hall, DAVE, ascii_board=False)
         async with app.run_test(size=(200, 60)) as pilot:
-            widget = app.screen.query_one(DataTable)
+            widget = app.screen.query_one(RowList)
 
-            def players_cells() -> list[object]:
-                return [widget.get_row_at(row)[2] for row in range(widget.row_count)]
+            def players_cells() -> list[str]:
+                return [row[2] for row in widget.rows]
 
             await wait_for(
                 lambda: (
@@ -55,7 +56,8 @@ def test_hostile_names_show_with_their_ratings_as_plain_text(tmp_path: Path) -> 
                 assert str(cell) == seats_text(table, DAVE, hall.seat_ratings.of)
                 holder = table.holders[0]
                 assert holder is not None and str(cell).startswith(f"{holder.name} 1500?")
-                assert not getattr(cell, "spans", [])  # nothing styled by a name
+            for line in range(1, widget.row_count + 1):  # nothing styled by a name
+                assert len({segment.style for segment in widget.render_line(line)}) == 1
             hostile = tables[0]
             hostile.sit(DAVE, 1)
             app.open_table(hostile)

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from net_helpers import make_hall
 from textual.pilot import Pilot
-from textual.widgets import DataTable
 from waiting import wait_for
 
 from core.registry import find_game
@@ -24,6 +23,7 @@ from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table
 from tui.play.table_rows import YOUR_MOVE
+from tui.widgets.row_list import RowList
 
 MARTIAN = find_game("martian-chess")
 ALICE, BOB, CAROL = (PlayerIdentity(name) for name in ("alice", "bob", "carol"))
@@ -43,8 +43,7 @@ class Glance:
 
 
 def listed(app: NetApp) -> list[list[str]]:
-    widget = app.screen.query_one(DataTable)
-    return [[str(cell) for cell in widget.get_row_at(row)] for row in range(widget.row_count)]
+    return [list(row) for row in app.screen.query_one(RowList).rows]
 
 
 def expected(hall: TableHall, viewer: PlayerIdentity) -> list[list[str]]:

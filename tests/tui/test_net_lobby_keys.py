@@ -20,7 +20,7 @@ from tui.net.table_screen import TableScreen
 from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.screens.help import HelpScreen
-from tui.widgets.list_keys import KeyedTable
+from tui.widgets.row_list import RowList
 
 MARTIAN = find_game("martian-chess")
 ALICE, CAROL = PlayerIdentity("alice"), PlayerIdentity("carol")
@@ -77,7 +77,7 @@ def test_the_lobbys_help_names_its_keys_in_the_apps_words(tmp_path: Path) -> Non
         assert rows["Join the table"] == "⏎" and rows["Watch"] == "w"
         described = {
             binding.description  # type: ignore[union-attr]
-            for owner in (LobbyScreen, KeyedTable, NetApp)
+            for owner in (LobbyScreen, RowList, NetApp)
             for binding in owner.BINDINGS
         }
         lobby = app.screen_stack[-2]
@@ -101,8 +101,8 @@ def test_the_lobbys_footer_shows_j_k_and_the_help_at_80_columns(tmp_path: Path) 
 
 def test_the_side_arrows_scroll_a_list_wider_than_the_screen(tmp_path: Path) -> None:
     async def scenario(app: NetApp, hall: TableHall, pilot: Pilot[Any]) -> None:
-        table = app.screen.query_one(KeyedTable)
-        table.add_column("x" * 200)  # wider than the 80 columns
+        table = app.screen.query_one(RowList)
+        table.show([("1", "x" * 200, "", "", "", "")])  # wider than the 80 columns
         await wait_for(lambda: table.max_scroll_x > 0, what="the table to be wider")
         await pilot.press("right", "right")
         await wait_for(lambda: table.scroll_x > 0, what="the table to scroll right")

@@ -9,7 +9,6 @@ from pathlib import Path
 
 from net_helpers import make_hall
 from textual.strip import Strip
-from textual.widgets import DataTable
 from waiting import wait_for
 
 from core.registry import find_game
@@ -17,15 +16,16 @@ from tui.net.app import NetApp
 from tui.net.lobby import REDRAW_INTERVAL, LobbyScreen
 from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
+from tui.widgets.row_list import RowList
 
 MARTIAN = find_game("martian-chess")
 CAROL = PlayerIdentity("carol")
 TABLES = 6
 
 
-def drawn_row(widget: DataTable[object], number: int) -> str:
+def drawn_row(lobby: LobbyScreen, number: int) -> str:
     """The text the list draws for table ``number`` (the header is line 0)."""
-    return widget.render_line(widget.get_row_index(str(number)) + 1).text
+    return lobby.query_one(RowList).render_line(lobby.numbers.index(number) + 1).text
 
 
 def test_a_move_redraws_only_the_row_of_its_table(tmp_path: Path) -> None:
@@ -41,7 +41,7 @@ def test_a_move_redraws_only_the_row_of_its_table(tmp_path: Path) -> None:
         async with app.run_test(size=(100, 32)) as pilot:
             lobby = app.screen
             assert isinstance(lobby, LobbyScreen)
-            widget = lobby.query_one(DataTable)
+            widget = lobby.query_one(RowList)
             await wait_for(lambda: widget.row_count == TABLES, what="every table listed")
             await pilot.pause()
             drawn: list[int] = []
@@ -55,17 +55,17 @@ def test_a_move_redraws_only_the_row_of_its_table(tmp_path: Path) -> None:
             await asyncio.sleep(REDRAW_INTERVAL)  # the next change shows at once
             moved = tables[2]
             moved.play(PlayerIdentity("south2"), MARTIAN.parse_move(moved.record.state, "b1-a1"))
-            row = widget.get_row_index(str(moved.number)) + 1
+            row = lobby.numbers.index(moved.number) + 1
             await wait_for(
                 lambda: row in drawn and "north2 (North) to move" in render_line(row).text,
                 what="the moved table's row drawn again",
             )
             await pilot.pause()
             assert set(drawn) == {row}
-            assert drawn_row(widget, moved.number).split()[:2] == [str(moved.number), "Martian"]
+            assert drawn_row(lobby, moved.number).split()[:2] == [str(moved.number), "Martian"]
             assert " 1 " in render_line(row).text
             still = tables[3]
-            assert "south3 (South) to move" in drawn_row(widget, still.number)
+            assert "south3 (South) to move" in drawn_row(lobby, still.number)
 
     try:
         asyncio.run(asyncio.wait_for(main(), 60))

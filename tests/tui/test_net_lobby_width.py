@@ -10,7 +10,6 @@ from pathlib import Path
 
 from drawn_text import drawn
 from net_helpers import make_hall
-from textual.widgets import DataTable
 from waiting import wait_for
 
 from core.registry import find_game
@@ -19,6 +18,7 @@ from tui.play.clock import time_control_tags
 from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
 from tui.play.rated_games import rated_tags
+from tui.widgets.row_list import RowList
 
 MARTIAN, MAC = find_game("martian-chess"), find_game("mac")
 VIEWER = PlayerIdentity("dave", "SHA256:dave")
@@ -48,7 +48,7 @@ def test_the_longest_rows_show_every_column_that_matters_at_80_columns(tmp_path:
         mac.sit(PLAYERS[2], 1)
         app = NetApp(hall, VIEWER, ascii_board=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            widget = app.screen.query_one(DataTable)
+            widget = app.screen.query_one(RowList)
             await wait_for(
                 lambda: all(
                     hall.seat_ratings.of(holder, table.record.game.id)
@@ -76,7 +76,7 @@ def test_the_longest_rows_show_every_column_that_matters_at_80_columns(tmp_path:
         wide = NetApp(hall, VIEWER, ascii_board=False)
         async with wide.run_test(size=(200, 30)) as pilot:
             await pilot.pause()
-            widget = wide.screen.query_one(DataTable)
+            widget = wide.screen.query_one(RowList)
             await wait_for(lambda: widget.row_count == 2, what="both tables")
             text = drawn(wide).text
             assert all(f"{player.name} 1500? (away)" in text for player in PLAYERS[:3]), text

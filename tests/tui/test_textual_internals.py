@@ -420,54 +420,6 @@ async def test_a_screen_s_bindings_can_be_replaced_as_it_runs() -> None:
         )
 
 
-# -- one changed cell of a table -------------------------------------------------------------
-
-
-class CellsApp(App[None]):
-    def compose(self) -> ComposeResult:
-        yield DataTable[Text]()
-
-
-@app_test
-async def test_a_cell_changes_in_place_and_only_its_row_is_drawn_again() -> None:
-    for cache in ("_cell_render_cache", "_row_render_cache", "_line_cache"):
-        holds(
-            hasattr(DataTable(), cache),
-            f"DataTable.{cache}",
-            "a cache of renders keyed first by row (lines: by y)",
-        )
-    app = CellsApp()
-    async with app.run_test(size=(60, 10)) as pilot:
-        table = app.query_one(DataTable)
-        [name, state] = table.add_columns("name", "state")
-        keys = table.add_rows([[Text("alice"), Text("waiting")], [Text("bob"), Text("playing")]])
-        await pilot.pause()
-        drawn: list[int] = []
-        render_line = table.render_line
-
-        def recorded(y: int) -> Any:
-            drawn.append(y)
-            return render_line(y)
-
-        table.render_line = recorded  # type: ignore[method-assign]
-        assert internals.update_cells_in_place(table, [(keys[1], state, Text("moving"))])
-        await wait_for(lambda: drawn, what="the changed row drawn")
-        await pilot.pause()
-        holds(
-            table.get_cell(keys[1], state).plain == "moving",
-            "DataTable._data",
-            "the cells' values by row key and column key",
-        )
-        holds(set(drawn) == {2}, "DataTable._line_cache", "only the changed row drawn again")
-        holds(
-            "moving" in render_line(2).text and "alice" in render_line(1).text,
-            "DataTable._row_render_cache",
-            "the changed row's renders dropped, the others' kept",
-        )
-        assert not internals.update_cells_in_place(table, [(keys[0], name, Text("x" * 30))])
-        assert table.get_cell(keys[0], name).plain == "alice"
-
-
 # -- a longer scroll without a new layout ----------------------------------------------------
 
 

@@ -4,26 +4,26 @@ Every session's lobby lists the same hall of tables and is brought up to date wh
 changes (a seat taken, a move played, someone watching), from whichever session changed it.
 With dozens of sessions each change reaches dozens of lobbies, so a lobby does as little as it
 can: news that arrives while an update is already on its way is folded into it, updates come
-at most every ``REDRAW_INTERVAL`` seconds, only the cells whose text changed are rewritten, and
-a lobby hidden under a table waits until it shows again.
+at most every ``REDRAW_INTERVAL`` seconds, only the rows whose text changed are drawn again
+(``tui.widgets.row_list``), and a lobby hidden under a table waits until it shows again.
 
 Names in the list, the title and the messages are the players' own: every one is shown as
-plain text (``tui.plain_text``), since a table cell or a label given a string reads it as
-markup, and one player's name must not break or restyle every other player's lobby.
+plain text (``tui.plain_text``; the list draws its cells as plain text itself), since a label
+given a string reads it as markup, and one player's name must not break or restyle every
+other player's lobby.
 """
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
-from textual.widgets.data_table import ColumnKey, RowKey
+from textual.widgets import Static
 
 from core.game import Game
 from tui.net.chat_panel import CHAT_COMMANDS_HELP, ChatPanel
@@ -31,7 +31,7 @@ from tui.net.crossing import post_across
 from tui.net.online import OnlineLine
 from tui.net.seat_choice import WATCH, SeatChoiceScreen
 from tui.net.server_chat import chat_rooms_of
-from tui.plain_text import cells, clip, plain, plain_cell, plain_lines
+from tui.plain_text import cells, clip, plain, plain_lines
 from tui.play.chat import LOBBY, ChatViewer
 from tui.play.hall import TableHall
 from tui.play.identity import PlayerIdentity
@@ -44,10 +44,9 @@ from tui.play.table_rows import (
     seats_text,
     state_of,
 )
-from tui.textual_internals import update_cells_in_place
 from tui.widgets.abandoned import start_abandoned
 from tui.widgets.key_footer import KeyFooter
-from tui.widgets.list_keys import KeyedTable
+from tui.widgets.row_list import Row, RowList
 
 if TYPE_CHECKING:
     from tui.net.app import NetApp
@@ -56,12 +55,9 @@ NO_TABLES = "No tables yet: n opens one. r lists the finished games of this serv
 
 #: Shortest time between two updates of one lobby's list, in seconds. The first change after a
 #: quiet spell shows at once; while games are played (every move changes a row) a lobby is
-#: drawn again at most once a second, since redrawing the list costs tens of milliseconds
-#: and every lobby on screen does it.
+#: drawn again at most once a second, since every lobby on screen does it.
 REDRAW_INTERVAL = 1.0
 
-#: What one row of the list shows, a cell for each of its columns.
-Row = tuple[str, ...]
 #: The list's columns; the players' is the one cut to fit.
 HEADERS: Row = ("No", "Game", "Players", "State", "Watch", "Moves")
 PLAYERS = "Players"
@@ -126,7 +122,6 @@ class LobbyScreen(Screen[None]):
         self.stale = False
         self.shown_rows: dict[int, Row] = {}
         self.shown_detail: str | None = None
-        self.columns: list[ColumnKey] = []
         self.news_on_its_way = False
         self.redraw_due = False
         self.last_redraw = 0.0
@@ -141,7 +136,7 @@ class LobbyScreen(Screen[None]):
         title = f"pawnshop · tables on this server · you are {self.player.name}"
         yield Static(plain(title), id="title")
         yield OnlineLine(open_names=self.hall.open_names)
-        yield KeyedTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield RowList(HEADERS, id="tables")
         yield Static("", id="lobby-detail")
         yield Static("", id="lobby-message")
         yield ChatPanel(
@@ -156,7 +151,6 @@ class LobbyScreen(Screen[None]):
         if start_abandoned(self):
             return
         self.own_app = self.net_app
-        self.columns = self.query_one(DataTable).add_columns(*HEADERS)
         self.hall.watch(self)
         self.show_tables()
 
@@ -214,7 +208,7 @@ class LobbyScreen(Screen[None]):
         self.last_redraw = time.monotonic()
         self.query_one(OnlineLine).show(self.hall.online_names())
         short = self.app.size.width < COMPACT_BELOW
-        widget = self.query_one(DataTable)
+        widget = self.query_one(RowList)
         listed = lobby_order(self.hall.listed(), self.player)
         rows = fit_players(
             {table.number: self._row(table, short=short) for table in listed},
@@ -224,39 +218,12 @@ class LobbyScreen(Screen[None]):
         if rows != self.shown_rows:
             keep = self.highlighted()
             numbers = list(rows)
-            for number in self.shown_rows.keys() - rows.keys():
-                widget.remove_row(str(number))
-            kept = [number for number in self.numbers if number in rows]
-            if kept != numbers[: len(kept)]:
-                # Only new tables go at the end; anything else is listed again from scratch.
-                widget.clear()
-                kept = []
-            self._update_cells(widget, kept, rows)
-            for number in numbers[len(kept) :]:
-                widget.add_row(*map(plain_cell, rows[number]), key=str(number))
+            widget.show(list(rows.values()))
             self.numbers = numbers
             self.shown_rows = rows
             if keep is not None and keep.number in numbers:
-                row = numbers.index(keep.number)
-                if widget.cursor_row != row:
-                    widget.move_cursor(row=row)
+                widget.move_cursor(numbers.index(keep.number))
         self.show_detail()
-
-    def _update_cells(self, widget: DataTable[Any], kept: list[int], rows: dict[int, Row]) -> None:
-        """Rewrite the cells of the ``kept`` rows whose text changed. A move changes a cell or
-        two: only their rows are drawn again (``update_cells_in_place``), where Textual's own
-        ``update_cell`` would have every cell of the list drawn again."""
-        changed = [
-            (RowKey(str(number)), self.columns[column], plain_cell(now))
-            for number in kept
-            for column, (was, now) in enumerate(
-                zip(self.shown_rows[number], rows[number], strict=True)
-            )
-            if was != now
-        ]
-        if changed and not update_cells_in_place(widget, changed):
-            for row_key, column_key, text in changed:
-                widget.update_cell(row_key, column_key, text)
 
     def on_resize(self) -> None:
         if self.own_app is not None:
@@ -273,7 +240,7 @@ class LobbyScreen(Screen[None]):
         )
 
     def highlighted(self) -> Table | None:
-        widget = self.query_one(DataTable)
+        widget = self.query_one(RowList)
         if not self.numbers or not 0 <= widget.cursor_row < len(self.numbers):
             return None
         return self.hall.table(self.numbers[widget.cursor_row])
@@ -283,7 +250,7 @@ class LobbyScreen(Screen[None]):
         table = self.highlighted()
         return table.record.game if table is not None else None
 
-    @on(DataTable.RowHighlighted)
+    @on(RowList.Highlighted)
     def show_detail(self) -> None:
         table = self.highlighted()
         if table is None:
@@ -311,7 +278,7 @@ class LobbyScreen(Screen[None]):
 
     # -- joining ------------------------------------------------------------------------------
 
-    @on(DataTable.RowSelected)
+    @on(RowList.Selected)
     def join(self) -> None:
         table = self.highlighted()
         if table is None:
@@ -344,7 +311,7 @@ class LobbyScreen(Screen[None]):
 
     def action_join(self) -> None:
         """Enter on the list: the list's own selection, handled by ``join``."""
-        self.query_one(DataTable).action_select_cursor()
+        self.query_one(RowList).select()
 
     def action_watch(self) -> None:
         table = self.highlighted()

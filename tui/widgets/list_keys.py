@@ -10,10 +10,8 @@ list screen binds Enter itself and calls the list's select action.
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, OptionList
+from textual.widgets import OptionList
 
 #: `j` and `k` side by side in the footer.
 UP_DOWN = Binding.Group("Down/up")
@@ -34,22 +32,9 @@ def list_bindings(*, first: str, last: str) -> list[BindingType]:
 
 #: The keys of an ``OptionList`` (its Enter is the screen's).
 OPTION_LIST_BINDINGS = list_bindings(first="first", last="last")
-#: The keys of a ``DataTable`` of rows (its Enter is the screen's), which may be wider than
-#: the screen: the side arrows scroll it.
-TABLE_BINDINGS = [
-    *list_bindings(first="scroll_top", last="scroll_bottom"),
-    Binding("left", "cursor_left", "Scroll left", show=False, id="list.left"),
-    Binding("right", "cursor_right", "Scroll right", show=False, id="list.right"),
-]
 
 
 class KeyedOptionList(OptionList, inherit_bindings=False):
     """An option list moved with `j`/`k` as well as the arrows."""
 
     BINDINGS = OPTION_LIST_BINDINGS
-
-
-class KeyedTable(DataTable[Any], inherit_bindings=False):
-    """A table of rows moved with `j`/`k` as well as the arrows."""
-
-    BINDINGS = TABLE_BINDINGS
