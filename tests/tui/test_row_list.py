@@ -181,3 +181,33 @@ def test_in_the_lobby_a_click_on_a_tables_row_and_again_sits_down(tmp_path: Path
         asyncio.run(asyncio.wait_for(main(), 60))
     finally:
         hall.close()
+
+
+def test_a_row_more_or_less_lays_nothing_out_unless_a_scroll_bar_comes_or_goes() -> None:
+    """Every lobby on view hears of every table opened or ended on the server: a row more or
+    less must not lay its screen out, while the list still scrolls as far as its rows."""
+
+    async def scenario(app: ListApp, widget: RowList, pilot: Any) -> None:
+        layouts: list[object] = []
+        app.screen.screen_layout_refresh_signal.subscribe(app.screen, layouts.append)
+        assert widget.show_vertical_scrollbar
+        widget.show([*ROWS, ("30", "row 30")])
+        await pilot.press("end")
+        await wait_for(lambda: shown(widget)[-1].split() == ["30", "row", "30"], what="row 30")
+        assert widget.vertical_scrollbar.window_virtual_size == 32
+        widget.show(ROWS[:20])
+        assert widget.cursor_row == 19
+        await wait_for(lambda: shown(widget)[-1].split() == ["19", "row", "19"], what="20 rows")
+        assert widget.max_scroll_y == 21 - 10
+        assert widget.vertical_scrollbar.window_virtual_size == 21
+        await pilot.pause()
+        assert layouts == []
+        widget.show(ROWS[:5])  # they fit: the scroll bar goes, and the screen is laid out
+        await wait_for(
+            lambda: bool(layouts) and not widget.show_vertical_scrollbar,
+            what="the screen laid out, without a scroll bar",
+        )
+        widget.show(ROWS)
+        await wait_for(lambda: widget.show_vertical_scrollbar, what="the scroll bar again")
+
+    run(scenario)

@@ -150,14 +150,45 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
         else:
             for index in range(max(len(was), len(rows))):
                 if index >= len(was) or index >= len(rows) or was[index] != rows[index]:
-                    self.refresh_line(index + 1)
+                    self._refresh_row(index)
         size = Size(sum(width + 2 for width in widths), len(rows) + 1)
-        if size != self.virtual_size:
-            self.virtual_size = size
+        if size != self.virtual_size and not self._resized_in_place(size):
+            self.virtual_size = size  # a scroll bar comes or goes: the screen is laid out
         if rows and self.cursor_row >= len(rows):
             self.move_cursor(len(rows) - 1)
         elif not rows:
             self.cursor_row = 0
+
+    def _resized_in_place(self, size: Size) -> bool:
+        """Give the list the scrollable ``size`` of its rows without laying the screen out, if
+        no scroll bar comes or goes with it; ``False``, with nothing changed, if one might.
+
+        The list takes the room its place gives it, whatever its rows, so a row more or less
+        changes nothing around it: only its scroll bars, if they show, and how far it scrolls.
+        Setting ``virtual_size`` itself lays the whole screen out, in every lobby on view, for
+        each table opened or closed anywhere on the server."""
+        width, height = self.container_size
+        vertical = size.height > height
+        horizontal = size.width > width
+        if (
+            not width
+            or vertical != (size.height > height - self.styles.scrollbar_size_horizontal)
+            or horizontal != (size.width > width - self.styles.scrollbar_size_vertical)
+            or vertical != self.show_vertical_scrollbar
+            or horizontal != self.show_horizontal_scrollbar
+        ):
+            return False
+        self.set_reactive(RowList.virtual_size, size)
+        if vertical:  # the scroll bars draw themselves again for a new size
+            self.vertical_scrollbar.window_virtual_size = size.height
+        if horizontal:
+            self.horizontal_scrollbar.window_virtual_size = size.width
+        self.scroll_to(
+            self.validate_scroll_x(self.scroll_x),
+            self.validate_scroll_y(self.scroll_y),
+            animate=False,
+        )
+        return True
 
     def move_cursor(self, row: int) -> None:
         """Put the cursor on ``row`` (kept within the list) and scroll it into view."""
@@ -165,8 +196,8 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
             return
         row = max(0, min(row, len(self.rows) - 1))
         if row != self.cursor_row:
-            self.refresh_line(self.cursor_row + 1)
-            self.refresh_line(row + 1)
+            self._refresh_row(self.cursor_row)
+            self._refresh_row(row)
             self.cursor_row = row
             self.post_message(self.Highlighted(self, row))
         self._scroll_into_view(row)
@@ -175,6 +206,14 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
         """Choose the row under the cursor (the owner's Enter)."""
         if self.rows:
             self.post_message(self.Selected(self, self.cursor_row))
+
+    def _refresh_row(self, row: int) -> None:
+        """Draw ``row``'s line again if it shows. A line scrolled out of view is drawn from the
+        rows when it comes into view; marking it would mark the screen below the list, and
+        Textual would draw every widget there again."""
+        top = round(self.scroll_y)
+        if top <= row < top + self.scrollable_content_region.height - 1:
+            self.refresh_line(row + 1)
 
     def _scroll_into_view(self, row: int) -> None:
         shown = max(1, self.scrollable_content_region.height - 1)  # under the header
