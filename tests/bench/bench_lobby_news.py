@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
-import logging
 import pstats
 import statistics
 import sys
@@ -30,40 +29,22 @@ from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
-import bench_screen_updates as screens
 from bench_screen_updates import AppClock, Screen, quiet, say
-from bench_session_start import LOBBY, LayoutCount, size_of
+from bench_session_start import LOBBY, LayoutCount, bench_server, size_of
 
 from core.registry import find_game
-from tui.net.app import net_app_factory
 from tui.net.collector import settle_collector
 from tui.net.lobby import REDRAW_INTERVAL
-from tui.net.server_hall import server_hall
-from tui.play.computer import ComputerRunner
 from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
 from tui.play.table import Table
 from tui.play.table_endings import resign
-from tui.ssh.config import ServerConfig
-from tui.ssh.server import GameServer
-from tui.ssh.shared_css import share_parsed_css
 
 MARTIAN = find_game("Martian Chess")
 
 
 async def bench(args: argparse.Namespace, data_dir: Path) -> None:
-    screens.SIZE = args.size
-    log = logging.getLogger("bench")
-    log.addHandler(logging.NullHandler())
-    log.propagate = False
-    hall = server_hall(data_dir, log, new_seed=lambda: 1, runner=ComputerRunner())
-    config = ServerConfig(data_dir=data_dir, port=0, max_sessions=1000, idle_timeout=None)
-    server = GameServer(config, net_app_factory(hall))
-    share_parsed_css()
-    for number in range(args.tables):
-        table = hall.open_table(MARTIAN, {}, [ME, OPEN], PlayerIdentity(f"south{number}"))
-        if number % 2:
-            table.sit(PlayerIdentity(f"north{number}"), 1)
+    hall, server = bench_server(data_dir, args.tables, args.size)
     lobbies = [Screen(server, f"lobby{number}") for number in range(args.lobbies)]
     for lobby in lobbies:
         await lobby.channel.shows(LOBBY)

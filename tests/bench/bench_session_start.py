@@ -52,7 +52,7 @@ from tui.net.collector import settle_collector
 from tui.net.lobby import REDRAW_INTERVAL
 from tui.net.server_hall import server_hall
 from tui.play.computer import ComputerRunner
-from tui.play.hall import ME, OPEN
+from tui.play.hall import ME, OPEN, TableHall
 from tui.play.identity import PlayerIdentity
 from tui.ssh.config import ServerConfig
 from tui.ssh.server import GameServer
@@ -88,8 +88,13 @@ def size_of(text: str) -> tuple[int, int]:
     return int(width), int(height)
 
 
-async def bench(args: argparse.Namespace, data_dir: Path) -> None:
-    screens.SIZE = args.size
+def bench_server(
+    data_dir: Path, tables: int, size: tuple[int, int]
+) -> tuple[TableHall, GameServer]:
+    """A server's hall of ``tables`` tables of Martian Chess (every other one with its two
+    seats taken) and the server whose sessions the benchmark starts in this process, on
+    terminals of ``size``."""
+    screens.SIZE = size
     log = logging.getLogger("bench")
     log.addHandler(logging.NullHandler())
     log.propagate = False
@@ -98,10 +103,15 @@ async def bench(args: argparse.Namespace, data_dir: Path) -> None:
     server = GameServer(config, net_app_factory(hall))
     share_parsed_css()
     game = find_game("Martian Chess")
-    for number in range(args.tables):
+    for number in range(tables):
         table = hall.open_table(game, {}, [ME, OPEN], PlayerIdentity(f"south{number}"))
         if number % 2:
             table.sit(PlayerIdentity(f"north{number}"), 1)
+    return hall, server
+
+
+async def bench(args: argparse.Namespace, data_dir: Path) -> None:
+    hall, server = bench_server(data_dir, args.tables, args.size)
     settle_collector()
     clock = AppClock()
     layouts = LayoutCount()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +14,7 @@ from typing import Any
 
 import asyncssh
 from test_ssh_support import WAIT_TIMEOUT, Terminal, connect, open_terminal, serving
+from textual.strip import Strip
 
 from core.game import Game
 from core.registry import all_games
@@ -22,6 +23,7 @@ from tui.net.server_hall import server_hall
 from tui.play.computer import ComputerRunner
 from tui.play.hall import TableHall
 from tui.ssh.server import GameServer
+from tui.widgets.row_list import RowList
 
 LOBBY = "tables on this server"
 ESCAPE_PAUSE = 0.3
@@ -158,3 +160,17 @@ def board_cells(screen_text: str, width: int, height: int) -> dict[str, str]:
     if len(cells) != width * height:
         raise AssertionError(f"found {len(cells)} squares on the screen:\n{screen_text}")
     return cells
+
+
+def record_drawn_lines(widget: RowList) -> tuple[list[int], Callable[[int], Strip]]:
+    """From now on, note the ``y`` of every line ``widget`` draws: the list they are noted in,
+    and the widget's own ``render_line``, to read a line without noting it."""
+    drawn: list[int] = []
+    render_line = widget.render_line
+
+    def recorded(y: int) -> Strip:
+        drawn.append(y)
+        return render_line(y)
+
+    widget.render_line = recorded  # type: ignore[method-assign]
+    return drawn, render_line

@@ -7,8 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from net_helpers import make_hall
-from textual.strip import Strip
+from net_helpers import make_hall, record_drawn_lines
 from waiting import wait_for
 
 from core.registry import find_game
@@ -44,14 +43,7 @@ def test_a_move_redraws_only_the_row_of_its_table(tmp_path: Path) -> None:
             widget = lobby.query_one(RowList)
             await wait_for(lambda: widget.row_count == TABLES, what="every table listed")
             await pilot.pause()
-            drawn: list[int] = []
-            render_line = widget.render_line
-
-            def recorded(y: int) -> Strip:
-                drawn.append(y)
-                return render_line(y)
-
-            widget.render_line = recorded  # type: ignore[method-assign]
+            drawn, render_line = record_drawn_lines(widget)
             await asyncio.sleep(REDRAW_INTERVAL)  # the next change shows at once
             moved = tables[2]
             moved.play(PlayerIdentity("south2"), MARTIAN.parse_move(moved.record.state, "b1-a1"))

@@ -8,9 +8,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from net_helpers import make_hall
+from net_helpers import make_hall, record_drawn_lines
 from textual.app import App, ComposeResult
-from textual.strip import Strip
 from waiting import wait_for
 
 from core.registry import find_game
@@ -111,14 +110,7 @@ def test_a_click_highlights_a_row_and_a_click_on_it_again_chooses_it() -> None:
 
 def test_a_changed_row_draws_its_own_line_and_a_wider_cell_draws_them_all() -> None:
     async def scenario(app: ListApp, widget: RowList, pilot: Any) -> None:
-        drawn: list[int] = []
-        render_line = widget.render_line
-
-        def recorded(y: int) -> Strip:
-            drawn.append(y)
-            return render_line(y)
-
-        widget.render_line = recorded  # type: ignore[method-assign]
+        drawn, render_line = record_drawn_lines(widget)
         rows = list(ROWS)
         rows[4] = ("4", "row 4!")
         widget.show(rows)
