@@ -203,3 +203,21 @@ def test_a_row_more_or_less_lays_nothing_out_unless_a_scroll_bar_comes_or_goes()
         await wait_for(lambda: widget.show_vertical_scrollbar, what="the scroll bar again")
 
     run(scenario)
+
+
+def test_the_row_under_the_pointer_shows_until_a_key_moves_the_cursor() -> None:
+    async def scenario(app: ListApp, widget: RowList, pilot: Any) -> None:
+        plain_row = next(iter(widget.render_line(4))).style
+        assert await pilot.hover(RowList, offset=(3, 4))
+        await wait_for(lambda: widget.hover_row == 3, what="the row under the pointer")
+        hovered = next(iter(widget.render_line(4))).style
+        assert hovered is not None and plain_row is not None
+        assert hovered.bgcolor != plain_row.bgcolor
+        assert widget.cursor_row == 0  # the pointer highlights; it does not move the cursor
+        await pilot.press("j")
+        assert widget.hover_row is None
+        assert next(iter(widget.render_line(4))).style == plain_row
+        assert await pilot.hover(RowList, offset=(3, 0))  # the header
+        await wait_for(lambda: widget.hover_row is None, what="no row")
+
+    run(scenario)

@@ -61,7 +61,12 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
     other row striped (the first, the third...: as Textual's ``DataTable`` stripes them)."""
 
     BINDINGS = ROW_LIST_BINDINGS
-    COMPONENT_CLASSES = {"row-list--header", "row-list--cursor", "row-list--even-row"}
+    COMPONENT_CLASSES = {
+        "row-list--header",
+        "row-list--cursor",
+        "row-list--even-row",
+        "row-list--hover",
+    }
     DEFAULT_CSS = """
     RowList {
         background: $surface;
@@ -91,6 +96,9 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
         }
         &:dark > .row-list--even-row {
             background: $surface-darken-1 40%;
+        }
+        & > .row-list--hover {
+            background: $block-hover-background;
         }
         & > .row-list--cursor {
             background: $block-cursor-blurred-background;
@@ -130,6 +138,8 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
         self.widths = column_widths(headers, [])
         #: The row under the cursor (0 while the list is empty).
         self.cursor_row = 0
+        #: The row under the mouse pointer, shown while the pointer moves over the list.
+        self.hover_row: int | None = None
 
     @property
     def row_count(self) -> int:
@@ -154,6 +164,8 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
         size = Size(sum(width + 2 for width in widths), len(rows) + 1)
         if size != self.virtual_size and not self._resized_in_place(size):
             self.virtual_size = size  # a scroll bar comes or goes: the screen is laid out
+        if self.hover_row is not None and self.hover_row >= len(rows):
+            self.hover_row = None
         if rows and self.cursor_row >= len(rows):
             self.move_cursor(len(rows) - 1)
         elif not rows:
@@ -226,22 +238,42 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
     # -- keys and the mouse ---------------------------------------------------------------------
 
     def action_cursor_down(self) -> None:
-        self.move_cursor(self.cursor_row + 1)
+        self._key_to(self.cursor_row + 1)
 
     def action_cursor_up(self) -> None:
-        self.move_cursor(self.cursor_row - 1)
+        self._key_to(self.cursor_row - 1)
 
     def action_page_down(self) -> None:
-        self.move_cursor(self.cursor_row + max(1, self.scrollable_content_region.height - 1))
+        self._key_to(self.cursor_row + max(1, self.scrollable_content_region.height - 1))
 
     def action_page_up(self) -> None:
-        self.move_cursor(self.cursor_row - max(1, self.scrollable_content_region.height - 1))
+        self._key_to(self.cursor_row - max(1, self.scrollable_content_region.height - 1))
 
     def action_first(self) -> None:
-        self.move_cursor(0)
+        self._key_to(0)
 
     def action_last(self) -> None:
-        self.move_cursor(len(self.rows) - 1)
+        self._key_to(len(self.rows) - 1)
+
+    def _key_to(self, row: int) -> None:
+        """A key moves the cursor: the mouse's row stops showing until the pointer moves."""
+        self._hover(None)
+        self.move_cursor(row)
+
+    def _hover(self, row: int | None) -> None:
+        if row != self.hover_row:
+            for shown in (self.hover_row, row):
+                if shown is not None:
+                    self._refresh_row(shown)
+            self.hover_row = row
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        offset = event.get_content_offset(self)
+        row = None if offset is None or offset.y == 0 else offset.y - 1 + round(self.scroll_y)
+        self._hover(row if row is not None and row < len(self.rows) else None)
+
+    def on_leave(self, _event: events.Leave) -> None:
+        self._hover(None)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -269,6 +301,8 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
             text = line_of(self.rows[row], self.widths)
             if row == self.cursor_row:
                 style = "row-list--cursor"
+            elif row == self.hover_row:
+                style = "row-list--hover"
             elif row % 2 == 0:
                 style = "row-list--even-row"
             else:
