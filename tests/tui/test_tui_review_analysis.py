@@ -53,6 +53,19 @@ def status(pilot: Pilot[Any]) -> str:
     return board_screen(pilot.app).query_one(StatusLine).message
 
 
+def said_on(line: StatusLine) -> list[str]:
+    """Every message ``line`` is given from now on, in order."""
+    said: list[str] = []
+    say = line.say
+
+    def noted(message: str, *, error: bool = False, short: str = "") -> None:
+        said.append(message)
+        say(message, error=error, short=short)
+
+    line.say = noted  # type: ignore[method-assign]
+    return said
+
+
 @pytest.fixture
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ReviewAnalysis, "SECONDS", 0.05)
@@ -68,9 +81,11 @@ async def test_a_analyses_every_move_into_the_file_and_shows_it(
         await open_game(pilot, "club.pawn")
         screen = board_screen(app)
         assert not screen.query(EvalGraph)
+        said = said_on(screen.query_one(StatusLine))
         await pilot.press("A")
-        assert "analysing" in status(pilot)
         await until(pilot, lambda: status(pilot).startswith("analysis done"), "the analysis")
+        # The quick analysis may be done before the status is read: what it said on the way.
+        assert said[0].startswith("analysing") and said[0].endswith("A or Esc stops")
         assert "saved in club.pawn" in status(pilot)
         evaluations = [node.evaluation for node in screen.record.mainline()]
         assert all(value is not None for value in evaluations)
