@@ -33,6 +33,7 @@ from tui.play.storage import Storage, lookup_in
 from tui.screens.game_select import GameSelectScreen
 from tui.screens.resume import ResumeScreen
 from tui.screens.too_small import TooSmallScreen, is_too_small
+from tui.textual_internals import show_screens_without_repeated_work
 
 #: How long quitting waits at most for the last autosave to reach the disk.
 FLUSH_SECONDS = 10.0
@@ -67,6 +68,9 @@ class PawnshopApp(AsciiCapableApp):
         whether to play an unfinished one on or review it. ``ascii``: every cell drawn is
         ASCII (see ``tui.ascii``)."""
         super().__init__(ascii=ascii)
+        # A screen's first showing restyles every widget and lays the screen out twice more
+        # than it needs (a tenth of an SSH session's start): done once here, for every app.
+        show_screens_without_repeated_work()
         #: The games offered; their rules are imported when a game is first chosen.
         self.game_entries = [
             game if isinstance(game, GameEntry) else GameEntry.of(game) for game in games
@@ -277,9 +281,18 @@ class PawnshopApp(AsciiCapableApp):
         current_game = getattr(self.screen, "current_game", None)
         game = current_game() if callable(current_game) else None
         if game is None:
-            self.notify("Choose a game first: the rules are the game's own.")
+            self.tell("Choose a game first: the rules are the game's own.")
             return
         self.push_screen(RulesScreen(game))
+
+    def tell(self, sentence: str) -> None:
+        """Tell the player ``sentence``: in the screen's own line where it has one
+        (``say``), else as a notification."""
+        say = getattr(self.screen, "say", None)
+        if callable(say):
+            say(sentence)
+        else:
+            self.notify(sentence, markup=False)
 
 
 def create_app(

@@ -14,6 +14,8 @@ import asyncio
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from textual import events
+
 # Textual parses terminal input with ``XTermParser``, which lives in a private module and is
 # not re-exported anywhere: a driver of our own (the SSH one) has no public parser to use.
 from textual._xterm_parser import XTermParser
@@ -37,6 +39,7 @@ __all__ = [
     "XTermParser",
     "app_nodes",
     "draw_dirty_widgets_now",
+    "leave_out_toasts_and_tooltips",
     "lengthen_scroll_quietly",
     "new_input_parser",
     "parser_awaits_escape",
@@ -46,6 +49,7 @@ __all__ = [
     "replace_stylesheet_rule_parser",
     "set_bindings",
     "set_driver_size",
+    "show_screens_without_repeated_work",
     "stylesheet_rule_parser",
     "stylesheet_variables",
 ]
@@ -221,3 +225,82 @@ def lengthen_scroll_quietly(view: Widget, virtual_size: Size) -> bool:
     view.set_reactive(Widget.virtual_size, virtual_size)
     view._scroll_update(virtual_size)
     return True
+
+
+# -- a screen's first showing without work done twice (every app: ``tui/app.py``) ---------------
+
+
+def leave_out_toasts_and_tooltips(app: App[Any]) -> None:
+    """Compose every screen of ``app`` without Textual's rack of notifications and its tooltip,
+    as ``App.run_test`` does by default (``_disable_notifications``, ``_disable_tooltips``):
+    two widgets, each with a message loop of its own, on every screen. There is no public
+    switch; ``App.notify`` then shows nothing, so such an app says things on its screens."""
+    app._disable_notifications = True
+    app._disable_tooltips = True
+
+
+_original_screen_resized = Screen._screen_resized
+_original_on_screen_resume = Screen._on_screen_resume
+
+
+def _screen_resized_unless_laid_out(screen: Screen[Any], size: Size) -> None:
+    """``Screen._screen_resized``, skipped when the screen is laid out at ``size`` already: the
+    first layout of a screen posts the screen a ``Resize`` of the size it has just been laid
+    out at, and Textual lays it out and draws it whole again. Widgets changed since are laid
+    out by the screen's update timer as ever (``_layout_required``)."""
+    if screen._compositor.size == size:
+        return
+    _original_screen_resized(screen, size)
+
+
+def _on_screen_resume_styled_once(screen: Screen[Any], event: events.ScreenResume) -> None:
+    """``Screen._on_screen_resume``, without repeating work at a screen's first showing.
+
+    - Its widgets are not restyled: each was styled as it mounted, moments before (the restyle
+      serves a screen shown again, after what changed while it was hidden). The screen itself
+      is: it was styled before the app read the CSS it brings (``App.push_screen`` registers
+      it, then ``_load_screen_css``), and its widgets were composed after.
+    - When the resume lays the screen out and draws it whole (a screen shown for the first
+      time, at the app's size), nothing is left to do after: the layouts its widgets asked
+      for as they mounted are covered (``_layout_required``, which only the update timer's
+      own layout clears), and so is the repaint of the whole screen the resume asks for last
+      (``_repaint_required``), which would draw and send the same frame a second time.
+
+    ``stack_updates`` counts a screen's showings and hidings."""
+    first = screen.stack_updates == 0
+    drawn_whole = (
+        first
+        and screen.is_attached
+        and screen.is_current
+        and screen._size != screen.app.size  # so the resume lays it out, and draws it
+        and not screen.app._batch_count  # at once, rather than later
+    )
+    if first:
+        event.refresh_styles = False
+        screen.app.stylesheet.update_nodes([screen], animate=False)
+    _original_on_screen_resume(screen, event)
+    if drawn_whole and screen._compositor.size == screen.app.size:
+        screen._layout_required = False
+        screen._repaint_required = False
+
+
+_original_size_updated = Widget._size_updated
+
+
+def _size_updated_by_its_layout(
+    widget: Widget, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+) -> bool:
+    """``Widget._size_updated`` without the layout it asks for: a screen's layout gives each
+    widget the size and virtual size it has just worked out (``Screen._refresh_layout``, its
+    only caller), and setting ``virtual_size`` (a reactive with ``layout=True``) had every
+    widget whose size changed ask for the same layout again. The scrolling branch of the
+    layout already passes ``layout=False``; Textual's widgets have no watcher of it."""
+    return _original_size_updated(widget, size, virtual_size, container_size, layout=False)
+
+
+def show_screens_without_repeated_work() -> None:
+    """Make every screen in the process skip the three repeats above (once is enough): no
+    public hook reaches a screen's own handling of its resume, its resize or its layout."""
+    Screen._screen_resized = _screen_resized_unless_laid_out  # type: ignore[method-assign,assignment]
+    Screen._on_screen_resume = _on_screen_resume_styled_once  # type: ignore[method-assign,assignment]
+    Widget._size_updated = _size_updated_by_its_layout  # type: ignore[method-assign,assignment]

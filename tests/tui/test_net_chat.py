@@ -11,7 +11,7 @@ from pathlib import Path
 
 from hostile_text import CORPUS, LONG, MARKUP
 from net_helpers import make_hall
-from textual.widgets import Input, Static
+from textual.widgets import Input
 from waiting import wait_for
 
 from saves.store.sqlite_players import SqlitePlayerStore
@@ -27,12 +27,12 @@ SIZE = (80, 24)
 
 def chat_text(app: NetApp) -> str:
     """The chat lines the screen on top shows ("" while it shows none)."""
-    found = app.screen.query("#chat-lines")
-    return str(found.first(Static).render()) if found else ""
+    found = app.screen.query(ChatPanel)
+    return found.first().shown_text().plain if found else ""
 
 
 def note_text(app: NetApp) -> str:
-    return str(app.screen.query_one("#chat-note", Static).render())
+    return app.screen.query_one(ChatPanel).note_sentence
 
 
 def run(tmp_path: Path, scenario) -> None:  # type: ignore[no-untyped-def]
@@ -56,8 +56,7 @@ def run(tmp_path: Path, scenario) -> None:  # type: ignore[no-untyped-def]
 async def say(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
     await pilot.press("c")
     await pilot.pause()
-    panel = pilot.app.screen.query_one(ChatPanel)
-    line = panel.query_one("#chat-input")
+    line = pilot.app.screen.query_one("#chat-input", Input)
     assert pilot.app.screen.focused is line
     line.value = text
     await pilot.press("enter")
@@ -91,7 +90,7 @@ def test_every_hostile_text_in_a_chat_line_is_shown_as_plain_text(tmp_path: Path
                 continue
             said = f"p{number}: {line.text}"
             await wait_for(lambda said=said: said in chat_text(bob), what=repr(text))
-            rendered = bob.screen.query_one("#chat-lines", Static).render()
+            rendered = bob.screen.query_one(ChatPanel).shown_text()
             assert "\x1b" not in rendered.plain and "\x9b" not in rendered.plain
             for span in rendered.spans:  # only each speaker's name is styled: bold
                 assert str(span.style) == "bold"
@@ -233,17 +232,20 @@ def test_the_typed_line_is_mounted_when_first_opened_and_kept_after(tmp_path: Pa
     same field, and a line typed into it is said."""
 
     async def scenario(hall, alice, one, bob, two) -> None:  # type: ignore[no-untyped-def]
-        panel = alice.screen.query_one(ChatPanel)
-        assert not panel.query(Input)
+        screen = alice.screen
+        assert not screen.query(Input)
         await one.press("c")
         await wait_for(lambda: isinstance(alice.focused, Input), what="the typed line")
-        line = panel.query_one(Input)
+        line = screen.query_one(Input)
         assert line.has_class("-open")
+        panel = screen.query_one(ChatPanel)
+        await wait_for(lambda: line.region.height == 1, what="the line shown, one row high")
+        assert line.region.y == panel.region.bottom  # right under the panel
         await one.press("escape")
         await wait_for(lambda: not line.has_class("-open"), what="the line hidden")
         assert alice.focused is not line
         await say(one, "hello")
-        assert list(panel.query(Input)) == [line]
+        assert list(screen.query(Input)) == [line]
         await wait_for(lambda: "alice: hello" in chat_text(bob), what="the line said")
 
     run(tmp_path, scenario)

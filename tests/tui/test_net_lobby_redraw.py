@@ -8,11 +8,15 @@ import asyncio
 from pathlib import Path
 
 from net_helpers import make_hall, record_drawn_lines
+from textual.screen import Screen
 from waiting import wait_for
 
 from core.registry import find_game
 from tui.net.app import NetApp
+from tui.net.chat_panel import ChatPanel
 from tui.net.lobby import REDRAW_INTERVAL, LobbyScreen
+from tui.net.server_chat import chat_rooms_of
+from tui.play.chat import LOBBY
 from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
 from tui.widgets.row_list import RowList
@@ -92,6 +96,54 @@ def test_a_player_arriving_redraws_the_online_line_and_lays_no_lobby_out_again(
             await pilot.pause()
             assert "online (3): carol, dave, erin" in str(online.render())
             assert layouts == []
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), 60))
+    finally:
+        hall.close()
+
+
+def test_a_session_s_lobby_is_laid_out_once_as_it_starts(tmp_path: Path) -> None:
+    """A server's clients arrive in numbers, and each layout of a lobby is a good part of its
+    start: the lobby, with tables listed and lines in its chat, is laid out once, and shows
+    them all (``tui.textual_internals.show_screens_without_repeated_work``, the chat panel
+    drawn row by row)."""
+    hall = make_hall(tmp_path)
+    for number in range(3):
+        hall.open_table(MARTIAN, {}, [ME, OPEN], PlayerIdentity(f"south{number}"))
+    room = chat_rooms_of(hall).room(LOBBY)
+    room.say("dave", "dave", "anyone for a game?")
+    room.say("erin", "erin", "me, in a minute " * 14)  # cut at two rows of 96 cells
+
+    async def main() -> None:
+        layouts: list[Screen[object]] = []
+        refresh_layout = Screen._refresh_layout
+
+        def counted(screen: Screen[object], *args: object, **kwargs: object) -> None:
+            layouts.append(screen)
+            refresh_layout(screen, *args, **kwargs)  # type: ignore[arg-type]
+
+        Screen._refresh_layout = counted  # type: ignore[method-assign]
+        try:
+            app = NetApp(hall, CAROL, ascii_board=False)
+            async with app.run_test(size=(100, 32)) as pilot:
+                lobby = app.screen
+                assert isinstance(lobby, LobbyScreen)
+                panel = lobby.query_one(ChatPanel)
+                await wait_for(
+                    lambda: lobby.query_one(RowList).row_count == 3 and panel.region.height == 3,
+                    what="the tables listed and the chat's lines shown",
+                )
+                for _ in range(3):
+                    await pilot.pause()
+                rows = [panel.render_line(y).text.rstrip() for y in range(panel.size.height)]
+                assert rows[0] == "dave: anyone for a game?"
+                assert rows[1].startswith("erin: me, in a minute")
+                assert rows[2].endswith("…") and "me, in a minute" in rows[2]
+                assert layouts.count(lobby) == 1
+        finally:
+            Screen._refresh_layout = refresh_layout  # type: ignore[method-assign]
+        chat_rooms_of(hall).stop()
 
     try:
         asyncio.run(asyncio.wait_for(main(), 60))

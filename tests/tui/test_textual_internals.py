@@ -471,3 +471,186 @@ async def test_a_scroll_view_grows_longer_without_a_layout_and_its_scrollbar_fol
         await pilot.pause()
         assert view.scroll_offset.y == 80 - view.scrollable_content_region.height
         assert not internals.lengthen_scroll_quietly(view, Size(3, 90))  # wider: laid out
+
+
+# -- a screen's first showing without work done twice ----------------------------------------
+
+
+class Toasted(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("body")
+
+
+@app_test
+async def test_an_app_can_leave_out_the_notification_rack_and_the_tooltip() -> None:
+    from textual.widgets import Tooltip
+    from textual.widgets._toast import ToastRack
+
+    plain_app = Toasted()
+    async with plain_app.run_test(size=(40, 10), tooltips=True, notifications=True) as pilot:
+        await pilot.pause()
+        holds(
+            plain_app.screen.query(ToastRack) and plain_app.screen.query(Tooltip),
+            "App._disable_notifications, App._disable_tooltips",
+            "a screen has both widgets unless they are disabled",
+        )
+    lean = Toasted()
+    internals.leave_out_toasts_and_tooltips(lean)
+    async with lean.run_test(size=(40, 10), tooltips=True, notifications=True) as pilot:
+        # run_test sets the two switches from its own arguments: set them again after it
+        internals.leave_out_toasts_and_tooltips(lean)
+        await lean.push_screen(Screen())
+        await pilot.pause()
+        holds(
+            not lean.screen.query(ToastRack) and not lean.screen.query(Tooltip),
+            "App._disable_notifications, App._disable_tooltips",
+            "a screen composed without the rack of notifications and the tooltip",
+        )
+        lean.notify("nobody sees this")  # shows nothing and raises nothing
+        await pilot.pause()
+
+
+class Nested(Screen[None]):
+    """Containers of auto height holding text of several heights, a scroll view, a footer, and
+    CSS of its own that the app reads as the screen is pushed: a first showing's layout and
+    styles must already be those a full redo gives."""
+
+    CSS = """
+    Nested { padding: 1 2; }
+    #outer { height: auto; border: round $primary; }
+    #outer > Static { color: $secondary; }
+    #outer:focus-within { background: $boost; }
+    .tall { height: 3; }
+    Static:last-child { text-style: bold; }
+    """
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Vertical, VerticalScroll
+
+        with Vertical(id="outer"):
+            yield Static("one")
+            yield Static("two\nlines", classes="tall")
+            with Vertical(id="inner"):
+                yield Static("deep " * 30)
+        with VerticalScroll(id="scroll"):
+            for number in range(30):
+                yield Static(f"row {number}")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#scroll").focus()
+
+
+class Showing(App[None]):
+    BINDINGS = [Binding("x", "nothing", "Nothing")]
+
+    def on_mount(self) -> None:
+        self.push_screen(Nested())
+
+    def action_nothing(self) -> None:
+        pass
+
+
+def styles_and_regions(screen: Screen[Any]) -> list[tuple[str, str, Region, Size]]:
+    return [
+        (repr(node), node.styles.css, node.region, node.virtual_size)
+        for node in screen.walk_children(Widget, with_self=True)
+    ]
+
+
+@app_test
+async def test_a_screen_s_first_showing_is_styled_and_laid_out_once_and_right() -> None:
+    # Textual's own methods, as the module found them (an app made earlier in this process may
+    # have put the module's versions in their place already)
+    holds(
+        parameters(internals._original_screen_resized) == ["self", "size"],
+        "Screen._screen_resized",
+        "a method taking the new size",
+    )
+    holds(
+        parameters(internals._original_on_screen_resume) == ["self", "event"],
+        "Screen._on_screen_resume",
+        "a handler of ScreenResume",
+    )
+    holds(
+        parameters(internals._original_size_updated)
+        == ["self", "size", "virtual_size", "container_size", "layout"],
+        "Widget._size_updated",
+        "size, virtual size, container size and whether to lay out",
+    )
+    holds(
+        hasattr(events.ScreenResume(), "refresh_styles"),
+        "ScreenResume.refresh_styles",
+        "whether the screen restyles its nodes as it resumes",
+    )
+    internals.show_screens_without_repeated_work()
+    layouts: list[Screen[Any]] = []
+    refresh_layout = Screen._refresh_layout
+
+    def counted(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
+        layouts.append(screen)
+        refresh_layout(screen, *args, **kwargs)
+
+    Screen._refresh_layout = counted  # type: ignore[method-assign]
+    try:
+        app = Showing()
+        async with app.run_test(size=(60, 20)) as pilot:
+            await wait_for(lambda: isinstance(app.screen, Nested), what="the screen")
+            screen = app.screen
+            await pilot.pause()
+            await pilot.pause()
+            holds(
+                isinstance(getattr(screen, "stack_updates", None), int),
+                "Screen.stack_updates",
+                "an int",
+            )
+            holds(
+                getattr(getattr(screen, "_compositor", None), "size", None) == Size(60, 20),
+                "Screen._compositor.size",
+                "the size the screen was last laid out at",
+            )
+            # the screen's own Resize of the size it is laid out at lays nothing out
+            before = len(layouts)
+            screen._screen_resized(app.size)
+            holds(
+                len(layouts) == before,
+                "Screen._screen_resized",
+                "no layout for the size the screen is laid out at already",
+            )
+            shown = styles_and_regions(screen)
+            app.stylesheet.update(screen)  # every node restyled, the screen laid out again
+            refresh_layout(screen, app.size)
+            await pilot.pause()
+            again = styles_and_regions(screen)
+            holds(
+                again == shown,
+                "Screen._on_screen_resume",
+                "the styles and places of a first showing, as a restyle and a layout make them: "
+                f"{[(one, two) for one, two in zip(shown, again, strict=True) if one != two]}",
+            )
+            # a size given by a layout asks for no layout again
+            static = screen.query_one(".tall", Static)
+            static._layout_required = False
+            holds(
+                static._size_updated(Size(7, 3), Size(7, 9), Size(60, 20)),
+                "Widget._size_updated",
+                "true when the size changes",
+            )
+            holds(
+                static.virtual_size == Size(7, 9) and not static._layout_required,
+                "Widget._size_updated, Widget._layout_required",
+                "the virtual size taken without a layout asked for",
+            )
+            before = layouts.count(screen)
+            await pilot.resize_terminal(50, 16)
+            await wait_for(
+                lambda: screen._compositor.size == Size(50, 16),
+                what="the screen laid out at its new size",
+            )
+            holds(
+                layouts.count(screen) > before,
+                "Screen._screen_resized",
+                "a screen laid out again when the terminal's size changes",
+            )
+    finally:
+        Screen._refresh_layout = refresh_layout  # type: ignore[method-assign]

@@ -25,6 +25,7 @@ from tui.play.storage import Storage
 from tui.play.table import Table
 from tui.play.table_rows import next_your_move
 from tui.ssh.session_info import SessionInfo, SessionRefused
+from tui.textual_internals import leave_out_toasts_and_tooltips
 
 NO_TABLE_WAITS = "No other table waits for your move."
 READ_ONLY = "is not written: games played here are saved by the server itself"
@@ -80,6 +81,9 @@ class NetApp(PawnshopApp):
 
     def __init__(self, hall: TableHall, player: PlayerIdentity, *, ascii_board: bool) -> None:
         super().__init__(games=hall.games, storage=ServerShelf(hall.data_dir, hall.lookup))
+        # Two widgets fewer on every screen of every session (a server's sessions start in
+        # numbers): a session's screens say what they have to say in their own lines.
+        leave_out_toasts_and_tooltips(self)
         self.hall = hall
         self.player = player
         self.ascii_board = ascii_board

@@ -11,14 +11,17 @@ shown as one sentence in the panel, to this viewer only.
 
 from __future__ import annotations
 
-from rich.text import Span, Text
-from textual.app import ComposeResult
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from core.record import GameRecord
 from tui.net.crossing import post_across
@@ -44,29 +47,42 @@ class ChatHeard(Message):
 
 
 class ChatInput(Input):
+    """The typed line of ``panel``, mounted right under it the first time it opens."""
+
     BINDINGS = [Binding("escape", "leave", "Leave the chat", show=False)]
+    DEFAULT_CSS = """
+    ChatInput, ChatInput:focus { display: none; border: none; height: 1; padding: 0 1; }
+    ChatInput.-open { display: block; }
+    """
+
+    def __init__(self, panel: ChatPanel) -> None:
+        super().__init__(placeholder="Enter says it, Esc leaves", id="chat-input")
+        self.panel = panel
 
     def action_leave(self) -> None:
-        panel = self.ancestors_with_self[1]
-        if isinstance(panel, ChatPanel):
-            panel.leave()
+        self.panel.leave()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.panel.submit(event.value)
 
 
-class ChatPanel(Vertical):
+class ChatPanel(Widget):
     """The chat of room ``room_name`` as ``viewer`` sees it (``speaker_key``: who they are to
     the rate limit; ``hint``: shown while the viewer sees no line, the key that opens the
-    typed line)."""
+    typed line).
 
+    One widget draws the lines and, under them, the note to the viewer, row by row (the line
+    API) from what it holds: its height at any width is known before it is drawn, so neither
+    its first showing nor a resize lays the screen out a second time, as two text widgets
+    in a container did (each asked for a layout again once it knew its width).
+    """
+
+    COMPONENT_CLASSES = {"chat-panel--note", "chat-panel--error"}
     DEFAULT_CSS = """
-    ChatPanel { height: auto; }
-    ChatPanel > #chat-lines { height: auto; color: $text-muted; }
-    ChatPanel > #chat-note { height: auto; display: none; }
-    ChatPanel > #chat-note.-shown { display: block; }
-    ChatPanel > #chat-note.-error { color: $error; }
-    ChatPanel > ChatInput, ChatPanel > ChatInput:focus {
-        display: none; border: none; height: 1; padding: 0 1;
-    }
-    ChatPanel > ChatInput.-open { display: block; }
+    ChatPanel { height: auto; color: $text-muted; }
+    ChatPanel > .chat-panel--note { color: $foreground; }
+    ChatPanel > .chat-panel--error { color: $error; }
     """
 
     def __init__(
@@ -87,18 +103,19 @@ class ChatPanel(Vertical):
         self.hint = hint
         #: ``False`` for the chat kept with a finished game: shown, never typed into.
         self.can_type = can_type
+        #: The room's lines this viewer sees, from the store as the panel is made, so that
+        #: its first showing draws them (``room`` is listened to once it is mounted).
         self.room: ChatRoom | None = None
+        self.seen_lines: list[ChatLine] = viewer.shown(rooms.room(room_name).lines)
+        #: The sentence under the lines, to this viewer only ("" for none), and whether it
+        #: is a refusal.
+        self.note_sentence = ""
+        self.note_is_error = False
+        self._line: ChatInput | None = None
         self._before_open: Widget | None = None
-        #: What the lines show now: the same text again (a resize of the same width, the
-        #: mount and the first resize) is not drawn, nor is the screen laid out, again.
-        self._shown: tuple[str, tuple[Span, ...], int] | None = None
-
-    def compose(self) -> ComposeResult:
-        yield Static("", id="chat-lines")
-        yield Static("", id="chat-note")
-        # The typed line (an ``Input``, a dozen styled parts and a blinking cursor) is mounted
-        # the first time the viewer opens it: most sessions never chat, and every session's
-        # start would otherwise pay for it.
+        #: The rows drawn, for (width, lines shown, what changed): worked out once a change.
+        self._rows: tuple[tuple[int, int, int], list[Strip]] | None = None
+        self._changes = 0
 
     def on_mount(self) -> None:
         if start_abandoned(self):
@@ -109,9 +126,6 @@ class ChatPanel(Vertical):
     def on_unmount(self) -> None:
         self.rooms.unlisten(self.room_name, self._heard)
 
-    def on_resize(self) -> None:
-        self.show_lines()
-
     def _heard(self, _line: ChatLine) -> None:
         """Called on whichever session's turn said the line: shown in this panel's own app."""
         post_across(self, ChatHeard)
@@ -120,46 +134,110 @@ class ChatPanel(Vertical):
         self.show_lines()
 
     def shown_count(self) -> int:
-        return SHOWN_LINES + max(0, (self.screen.size.height - 24) // 8)
+        """How many of the last lines show: more on a taller terminal."""
+        height = self.screen.size.height if self.is_attached else 24
+        return SHOWN_LINES + max(0, (height - 24) // 8)
 
     def show_lines(self) -> None:
+        """Show the room's lines as they are now (drawn again only if they changed)."""
         if self.room is None:
             return
-        seen = self.viewer.shown(self.room.lines)[-self.shown_count() :]
+        seen = self.viewer.shown(self.room.lines)
+        if seen != self.seen_lines:
+            self.seen_lines = seen
+            self._changed()
+
+    def shown_text(self) -> Text:
+        """The lines shown (or the hint), each speaker's name bold, before they are cut and
+        wrapped to the panel's width."""
         text = Text()
-        if not seen:
+        shown = self.seen_lines[-self.shown_count() :]
+        if not shown:
             text.append(self.hint)
-        room_for_one = max(1, LINE_ROWS * self.content_size.width - 1)
-        for number, line in enumerate(seen):
+        for number, line in enumerate(shown):
             if number:
                 text.append("\n")
-            said = Text()
-            said.append(plain(line.speaker).plain, style="bold")
-            said.append(": ")
-            said.append_text(plain(line.text))
-            said.truncate(room_for_one, overflow="ellipsis")
-            text.append_text(said)
-        shown = (text.plain, tuple(text.spans), self.content_size.width)
-        if shown != self._shown:
-            self._shown = shown
-            self.query_one("#chat-lines", Static).update(text)
+            text.append(plain(line.speaker).plain, style="bold")
+            text.append(": ")
+            text.append_text(plain(line.text))
+        return text
+
+    def note(self, sentence: str, *, error: bool = False) -> None:
+        sentence = plain(sentence).plain
+        if (sentence, error) != (self.note_sentence, self.note_is_error):
+            self.note_sentence, self.note_is_error = sentence, error
+            self._changed()
+
+    def _changed(self) -> None:
+        """Draw again; lay the screen out only if the panel's height changes."""
+        before = self._rows
+        self._changes += 1
+        width = self.content_size.width
+        if before is None or width <= 0:
+            self.refresh(layout=True)
+            return
+        self.refresh(layout=len(self._rows_for(width)) != len(before[1]))
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._rows_for(width))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        rows = self._rows_for(width)
+        if y < len(rows):
+            return rows[y]
+        return Strip.blank(width, self.rich_style)
+
+    def _rows_for(self, width: int) -> list[Strip]:
+        key = (width, self.shown_count(), self._changes)
+        if self._rows is not None and self._rows[0] == key:
+            return self._rows[1]
+        rows: list[Strip] = []
+        if width > 0:
+            console = self.app.console
+            base = self.rich_style
+            for said in self.shown_text().split("\n"):
+                if self.seen_lines:  # a line takes at most LINE_ROWS rows, the hint all it needs
+                    said.truncate(LINE_ROWS * width - 1, overflow="ellipsis")
+                rows += self._wrapped(said, width, base, console)
+            if self.note_sentence:
+                style = "chat-panel--error" if self.note_is_error else "chat-panel--note"
+                note = Text(self.note_sentence)
+                rows += self._wrapped(note, width, self.get_component_rich_style(style), console)
+        self._rows = (key, rows)
+        return rows
+
+    @staticmethod
+    def _wrapped(text: Text, width: int, style: Style, console: Console) -> list[Strip]:
+        return [
+            Strip(Segment.apply_style(line.render(console), style), line.cell_len).crop_extend(
+                0, width, style
+            )
+            for line in text.wrap(console, width)
+        ]
+
+    # -- the typed line -----------------------------------------------------------------------
 
     async def open_line(self) -> None:
-        """Show the typed line (mounted the first time) and move the focus to it."""
+        """Show the typed line (mounted under the panel the first time) and move the focus to
+        it."""
         if not self.can_type:
             return
         self._before_open = self.screen.focused
-        mounted = self.query(ChatInput)
-        if mounted:
-            line = mounted.first()
-        else:
-            line = ChatInput(placeholder="Enter says it, Esc leaves", id="chat-input")
-            await self.mount(line)
+        line = self._line
+        if line is None:
+            line = self._line = ChatInput(self)
+            parent = self.parent
+            assert isinstance(parent, Widget)
+            await parent.mount(line, after=self)
         line.add_class("-open")
         line.focus()
 
     def leave(self) -> None:
-        for line in self.query(ChatInput):
+        line = self._line
+        if line is not None:
             line.value = ""
             line.remove_class("-open")
         before = self._before_open
@@ -168,24 +246,19 @@ class ChatPanel(Vertical):
         else:  # nothing had the focus: the screen's own keys (a table's board) take them again
             self.screen.set_focus(None)
 
-    def note(self, sentence: str, *, error: bool = False) -> None:
-        note = self.query_one("#chat-note", Static)
-        note.update(plain(sentence))
-        note.set_class(error, "-error")
-        note.set_class(bool(sentence), "-shown")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if self.room is None or not event.value.strip():
+    def submit(self, typed_text: str) -> None:
+        """What the viewer typed and sent: said in the room, or a command answered."""
+        if self.room is None or not typed_text.strip():
             self.leave()
             return
         try:
-            answer = typed(self.room, self.viewer, self.speaker_key, event.value)
+            answer = typed(self.room, self.viewer, self.speaker_key, typed_text)
         except ChatRefused as refusal:
             self.note(str(refusal), error=True)
             return
         self.note(answer if isinstance(answer, str) else "")
-        event.input.value = ""
+        if self._line is not None:
+            self._line.value = ""
         self.show_lines()
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from textual.widgets import Static
+from rich.text import Text
+from textual.widget import Widget
 
 from tui.plain_text import cells, clip, plain
 
@@ -27,34 +28,24 @@ def online_line(names: Iterable[str], width: int) -> str:
     return clip(head + f"+{len(everyone)}", width)
 
 
-class OnlineLine(Static):
-    """``online (3): alice, bob, carol``, cut to the line's width; redrawn by ``show``."""
+class OnlineLine(Widget):
+    """``online (3): alice, bob, carol``, cut to the line's width as it is drawn: one row the
+    width of its place whatever it says, so new names never lay the screen out, and its
+    first drawing is at its width already (nothing drawn twice as a session starts)."""
 
     DEFAULT_CSS = "OnlineLine { height: 1; width: 1fr; color: $text-muted; }"
 
     def __init__(self, *, open_names: bool = False) -> None:
-        super().__init__("", id="lobby-online")
+        super().__init__(id="lobby-online")
         self.open_names = open_names
         self.names: list[str] = []
-        self.shown: str | None = None
-
-    def on_mount(self) -> None:
-        self._draw()
 
     def show(self, names: list[str]) -> None:
         if names != self.names:
             self.names = names
-            self._draw()
+            self.refresh()
 
-    def on_resize(self) -> None:
-        self._draw()
-
-    def _draw(self) -> None:
+    def render(self) -> Text:
         width = max(self.size.width, 20)
         notice = OPEN_NAMES if self.open_names else ""
-        line = notice + online_line(self.names, width - cells(notice))
-        if line != self.shown:
-            self.shown = line
-            # One row, the width of its place: new names never change its size, so the screen
-            # need not be laid out again (each arrival is news to every lobby).
-            self.update(plain(line), layout=False)
+        return plain(notice + online_line(self.names, width - cells(notice)))

@@ -162,8 +162,11 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
                 if index >= len(was) or index >= len(rows) or was[index] != rows[index]:
                     self._refresh_row(index)
         size = Size(sum(width + 2 for width in widths), len(rows) + 1)
-        if size != self.virtual_size and not self._resized_in_place(size):
-            self.virtual_size = size  # a scroll bar comes or goes: the screen is laid out
+        if size != self.virtual_size:
+            if not self.size:  # not laid out yet: its first layout takes the size given here
+                self.set_reactive(RowList.virtual_size, size)
+            elif not self._resized_in_place(size):
+                self.virtual_size = size  # a scroll bar comes or goes: the screen is laid out
         if self.hover_row is not None and self.hover_row >= len(rows):
             self.hover_row = None
         if rows and self.cursor_row >= len(rows):
