@@ -319,6 +319,7 @@ def worker_main(settings: str) -> int:
     """A worker of ``pawnshop serve --workers N``, started by its supervisor with the
     command's options as JSON (``tui.net.workers``)."""
     from tui.net.workers import READY, stop_with_supervisor, worker_log
+    from tui.ssh.balance import Balancing
     from tui.ssh.server import Listening
 
     args = argparse.Namespace(**json.loads(settings))
@@ -331,7 +332,14 @@ def worker_main(settings: str) -> int:
     def announce(port: int) -> None:
         print(f"{READY} {port}", file=ready_line, flush=True)
 
-    return serve_here(args, listening=Listening(reuse_port=True, log=log), announce=announce)
+    balancing = Balancing(
+        group=args.balance_group,
+        worker=args.worker,
+        count=args.workers,
+        table=Path(args.balance_table),
+    )
+    listening = Listening(reuse_port=True, log=log, balancing=balancing)
+    return serve_here(args, listening=listening, announce=announce)
 
 
 if __name__ == "__main__":

@@ -125,8 +125,11 @@ class Supervisor:
         self._failure: str | None = None
         self._failed = asyncio.Event()
 
-    def command(self) -> list[str]:
-        return [sys.executable, "-m", "tui.net.serve", json.dumps(self.settings)]
+    def command(self, worker: Worker) -> list[str]:
+        """The command that starts ``worker``: the settings, and its place among the workers
+        (``worker``: its index; ``workers``: how many)."""
+        settings = {**self.settings, "worker": worker.number - 1, "workers": len(self.workers)}
+        return [sys.executable, "-m", "tui.net.serve", json.dumps(settings)]
 
     async def run(self, stop: asyncio.Event, on_ready: Callable[[], None]) -> None:
         """Serve until ``stop`` is set. Raises ``WorkerFailed`` if a worker cannot start."""
@@ -178,7 +181,7 @@ class Supervisor:
         """Run ``worker``, and start it again each time it stops unless the server stops."""
         while not self.stopping:
             process = await asyncio.create_subprocess_exec(
-                *self.command(),
+                *self.command(worker),
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
@@ -247,6 +250,12 @@ def supervise(args: argparse.Namespace, count: int, data_dir: Path, log_path: Pa
     port = reserved.getsockname()[1]
     settings = {key: value for key, value in vars(args).items() if _is_plain(value)}
     settings.update(port=port, data_dir=str(data_dir))
+    from tui.ssh.balance import prepare_table
+
+    # Where the workers count the connections each holds, to even them out (tui.ssh.balance).
+    table = data_dir / "run" / f"connections-{os.getpid()}"
+    prepare_table(table, count)
+    settings.update(balance_group=str(os.getpid()), balance_table=str(table))
     log = supervisor_log(log_path)
     supervisor = Supervisor(settings, count, log)
 
@@ -273,6 +282,7 @@ def supervise(args: argparse.Namespace, count: int, data_dir: Path, log_path: Pa
         return 2
     finally:
         reserved.close()
+        table.unlink(missing_ok=True)
         from tui.ssh.server_log import close_server_log
 
         close_server_log(log)

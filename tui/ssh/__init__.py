@@ -1,6 +1,8 @@
 """Playing over SSH: `pawnshop serve` runs one app per SSH session in one server process.
 
 - ``server``: the asyncssh server (``run``, ``start_server``, ``GameServer``);
+- ``listener``: its listening sockets, whose connections it takes before SSH starts;
+- ``balance``: the workers of ``--workers N`` passing connections to even out what each holds;
 - ``session``: one SSH session channel, refused or running one app;
 - ``driver``: the Textual driver that talks to the app over the SSH channel;
 - ``colours``: the colour depth of a session's terminal, from its TERM;

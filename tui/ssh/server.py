@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import socket
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,8 +23,10 @@ from typing import Any
 import asyncssh
 
 from tui.play.identity import PlayerIdentity, display_name
+from tui.ssh.balance import Balancer, Balancing, balancing_supported
 from tui.ssh.config import ServerConfig
 from tui.ssh.hostkey import load_or_create_host_key
+from tui.ssh.listener import Acceptor, listening_sockets
 from tui.ssh.server_log import close_server_log, open_server_log
 from tui.ssh.session import GameSession
 from tui.ssh.session_info import AppFactory
@@ -43,10 +46,12 @@ class Listening:
     """How one server process among several (``pawnshop serve --workers N``) listens and
     logs: on a port the others listen on too (``SO_REUSEPORT``: the system hands each new
     connection to one of them), and to the ``log`` given, which a supervisor writes to the
-    log file, instead of opening the file itself."""
+    log file, instead of opening the file itself. ``balancing``: where the workers count what
+    each holds, so that one holding more passes new connections to the least busy."""
 
     reuse_port: bool = False
     log: logging.Logger | None = None
+    balancing: Balancing | None = None
 
 
 class GameConnection(asyncssh.SSHServer):
@@ -150,7 +155,11 @@ class GameServer:
         self._app_factory = app_factory
         self._listening = listening or Listening()
         self._log = self._listening.log or open_server_log(config.log_path)
-        self._listener: asyncssh.SSHAcceptor | None = None
+        self._acceptor: Acceptor | None = None
+        self._balancer: Balancer | None = None
+        self._ssh_options: asyncssh.SSHServerConnectionOptions | None = None
+        #: Connections between their socket's arrival and their login.
+        self._handshakes: set[asyncio.Task[None]] = set()
         self._connections: set[GameConnection] = set()
         self._sessions: set[GameSession] = set()
         self._host_key_fingerprint = ""
@@ -205,14 +214,16 @@ class GameServer:
 
     def connection_closed(self, connection: GameConnection) -> None:
         self._connections.discard(connection)
+        if self._balancer is not None:
+            self._balancer.ended()
 
     # -- the server's life -------------------------------------------------------------------
 
     @property
     def port(self) -> int:
         """The port listened on (the one the system chose when the configured port is 0)."""
-        assert self._listener is not None, "the server is not started"
-        return self._listener.get_port()
+        assert self._acceptor is not None, "the server is not started"
+        return self._acceptor.port
 
     @property
     def host_key_fingerprint(self) -> str:
@@ -241,10 +252,8 @@ class GameServer:
         share_parsed_css()
         host_key = load_or_create_host_key(config.resolved_host_key_path, self._log)
         self._host_key_fingerprint = host_key.get_fingerprint("sha256")
-        self._listener = await asyncssh.create_server(
-            lambda: GameConnection(self),
-            config.host,
-            config.port,
+        self._ssh_options = asyncssh.SSHServerConnectionOptions(
+            server_factory=lambda: GameConnection(self),
             server_host_keys=[host_key],
             public_key_auth=config.auth == "publickey",
             password_auth=False,
@@ -252,7 +261,6 @@ class GameServer:
             host_based_auth=False,
             gss_kex=False,
             gss_auth=False,
-            reuse_port=self._listening.reuse_port,
             allow_pty=True,
             line_editor=False,
             encoding=None,
@@ -263,6 +271,12 @@ class GameServer:
             keepalive_interval=KEEPALIVE_INTERVAL,
             keepalive_count_max=KEEPALIVE_COUNT_MAX,
         )
+        sockets = listening_sockets(config.host, config.port, reuse_port=self._listening.reuse_port)
+        balancing = self._listening.balancing
+        if balancing is not None and balancing_supported():
+            self._balancer = Balancer(balancing, self._serve_connection, self._log)
+        take = self._serve_connection if self._balancer is None else self._balancer.accepted
+        self._acceptor = Acceptor(sockets, take, self._log)
         self._log.info(
             "listening on %s port %d, auth %s, host key %s, at most %d sessions",
             config.host,
@@ -277,8 +291,12 @@ class GameServer:
         if self._closed:
             return
         self._closed = True
-        if self._listener is not None:
-            self._listener.close()
+        if self._acceptor is not None:
+            self._acceptor.close()
+        if self._balancer is not None:
+            self._balancer.close()
+        for handshake in list(self._handshakes):
+            handshake.cancel()
         sessions = list(self._sessions)
         for session in sessions:
             try:
@@ -300,13 +318,29 @@ class GameServer:
             await asyncio.wait(
                 [asyncio.ensure_future(c.wait_closed()) for c in connections], timeout=grace
             )
-        if self._listener is not None:
-            await self._listener.wait_closed()
+        if self._handshakes:
+            await asyncio.wait(list(self._handshakes), timeout=grace)
         self._restore_standard_streams()
         if self._loop is not None:
             self._loop.set_exception_handler(self._loop_handler)
         self._log.info("stopped")
         close_server_log(self._log)
+
+    def _serve_connection(self, connection: socket.socket) -> None:
+        """Speak SSH on ``connection`` (accepted here, or passed by another worker)."""
+        if self._closed:
+            connection.close()
+            return
+        handshake = asyncio.create_task(self._handshake(connection))
+        self._handshakes.add(handshake)
+        handshake.add_done_callback(self._handshakes.discard)
+
+    async def _handshake(self, connection: socket.socket) -> None:
+        try:
+            await asyncssh.run_server(connection, options=self._ssh_options)
+        except (OSError, asyncssh.Error) as error:  # TimeoutError is an OSError
+            # A client that left, or spoke no SSH, before logging in: asyncssh has closed it.
+            self._log.info("a connection ended before its login: %s", error or type(error))
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         """An error in a callback of the shared loop (one session's, most likely): logged here
