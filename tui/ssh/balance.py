@@ -17,6 +17,12 @@ What each worker holds is counted in a small file of the data folder, shared by 
 Worker ``j`` holds ``sum(sent[i][j] for every i) - ended[j]``. A worker starting (again, after
 a crash) counts every connection ever given to it as ended, since none of them lives on.
 
+Both the SSH port and the browsers' port (``--web-port``) are balanced, on one count: a
+browser's session costs a worker what an SSH session does. A connection passed on carries one
+byte saying which it is (``SSH`` or ``WEB``), and the worker serves it with what it registered
+for that kind (``Balancer.serves``); one arriving before its kind is registered (a worker
+starting its web server) waits for it.
+
 The hand-off sockets are named in Linux's abstract namespace (no file to clean up); elsewhere
 each worker keeps what it accepts, as ``SO_REUSEPORT`` gave it.
 """
@@ -38,6 +44,9 @@ from pathlib import Path
 MARGIN = 2
 #: One unsigned 64-bit counter.
 CELL = struct.Struct("<Q")
+#: What a connection passed on is, in the one byte sent with it.
+SSH = b"s"
+WEB = b"w"
 
 
 @dataclass(frozen=True)
@@ -121,18 +130,16 @@ def handoff_address(group: str, worker: int) -> str:
 
 
 class Balancer:
-    """Worker ``balancing.worker``'s side: takes connections passed to it (``serve`` is called
-    with each), and passes on those it should not keep."""
+    """Worker ``balancing.worker``'s side: takes connections passed to it (each served by what
+    was registered for its kind with ``serves``), and passes on those it should not keep."""
 
-    def __init__(
-        self,
-        balancing: Balancing,
-        serve: Callable[[socket.socket], None],
-        log: logging.Logger,
-    ) -> None:
+    def __init__(self, balancing: Balancing, log: logging.Logger) -> None:
         self.balancing = balancing
-        self._serve = serve
         self._log = log
+        self._servers: dict[bytes, Callable[[socket.socket], None]] = {}
+        #: Connections passed here before their kind was registered, in order of arrival.
+        self._waiting: dict[bytes, list[socket.socket]] = {}
+        self._closed = False
         self.counts = ConnectionCounts(balancing.table, balancing.count, balancing.worker)
         self._inbox = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self._inbox.bind(handoff_address(balancing.group, balancing.worker))
@@ -142,33 +149,56 @@ class Balancer:
         self._loop = asyncio.get_running_loop()
         self._loop.add_reader(self._inbox.fileno(), self._receive)
 
+    def serves(self, kind: bytes, serve: Callable[[socket.socket], None]) -> None:
+        """Serve connections of ``kind`` (``SSH``, ``WEB``) with ``serve``, those accepted
+        here and those passed here, from now on (and any passed here already)."""
+        self._servers[kind] = serve
+        for connection in self._waiting.pop(kind, []):
+            serve(connection)
+
     def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         self._loop.remove_reader(self._inbox.fileno())
         self._inbox.close()
         self._outbox.close()
+        for waiting in self._waiting.values():
+            for connection in waiting:
+                connection.close()
+        self._waiting.clear()
         self.counts.close()
 
-    def accepted(self, connection: socket.socket) -> None:
-        """A connection this worker accepted: served here, or passed to a less busy worker."""
+    def accepted(self, connection: socket.socket, kind: bytes = SSH) -> None:
+        """A connection of ``kind`` this worker accepted: served here, or passed to a less
+        busy worker."""
         target = self.counts.target_for_new()
-        if target != self.balancing.worker and self._pass(connection, target):
+        if target != self.balancing.worker and self._pass(connection, target, kind):
             self.counts.note_given(target)
             connection.close()  # the other worker holds it now
             return
         self.counts.note_given(self.balancing.worker)
-        self._serve(connection)
+        self._serve(connection, kind)
 
     def ended(self) -> None:
-        """A connection served here ended."""
-        self.counts.note_ended()
+        """A connection served here ended (of any kind; nothing once closed)."""
+        if not self._closed:
+            self.counts.note_ended()
 
-    def _pass(self, connection: socket.socket, target: int) -> bool:
+    def _serve(self, connection: socket.socket, kind: bytes) -> None:
+        serve = self._servers.get(kind)
+        if serve is None:
+            self._waiting.setdefault(kind, []).append(connection)
+        else:
+            serve(connection)
+
+    def _pass(self, connection: socket.socket, target: int, kind: bytes) -> bool:
         address = handoff_address(self.balancing.group, target)
         try:
             # ``socket.send_fds`` would drop the address (Python 3.11); this is its message.
             rights = array.array("i", [connection.fileno()])
             self._outbox.sendmsg(
-                [b"c"], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, rights)], 0, address
+                [kind], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, rights)], 0, address
             )
         except OSError as error:  # that worker is gone, or restarting: keep it here
             self._log.info("could not pass a connection to worker %d: %s", target + 1, error)
@@ -178,7 +208,7 @@ class Balancer:
     def _receive(self) -> None:
         while True:
             try:
-                _data, fds, _flags, _address = socket.recv_fds(self._inbox, 1, 4)
+                data, fds, _flags, _address = socket.recv_fds(self._inbox, 1, 4)
             except (BlockingIOError, InterruptedError):
                 return
             except OSError as error:
@@ -187,4 +217,9 @@ class Balancer:
             for fd in fds:
                 connection = socket.socket(fileno=fd)
                 connection.setblocking(False)
-                self._serve(connection)
+                if data in (SSH, WEB):
+                    self._serve(connection, data)
+                else:  # nothing this version passes: refused rather than guessed at
+                    self._log.warning("a connection was passed with no kind; closed")
+                    self.counts.note_ended()
+                    connection.close()

@@ -23,7 +23,7 @@ from typing import Any
 import asyncssh
 
 from tui.play.identity import PlayerIdentity, display_name
-from tui.ssh.balance import Balancer, Balancing, balancing_supported
+from tui.ssh.balance import SSH, Balancer, Balancing, balancing_supported
 from tui.ssh.config import ServerConfig
 from tui.ssh.hostkey import load_or_create_host_key
 from tui.ssh.listener import Acceptor, listening_sockets
@@ -235,6 +235,11 @@ class GameServer:
         return len(self._sessions)
 
     @property
+    def session_players(self) -> list[str]:
+        """The names of the players whose sessions run here, SSH and browsers alike."""
+        return sorted(session.player.name for session in self._sessions)
+
+    @property
     def connection_count(self) -> int:
         """SSH connections open right now (those turned away not counted)."""
         return len(self._connections)
@@ -242,6 +247,12 @@ class GameServer:
     @property
     def log_path(self) -> Path:
         return self.config.log_path
+
+    @property
+    def balancer(self) -> Balancer | None:
+        """How this worker evens out its connections with the others (``None``: one server
+        alone, or not started); the web server of the same worker shares it."""
+        return self._balancer
 
     async def start(self) -> None:
         config = self.config
@@ -273,9 +284,14 @@ class GameServer:
         )
         sockets = listening_sockets(config.host, config.port, reuse_port=self._listening.reuse_port)
         balancing = self._listening.balancing
+        take = self._serve_connection
         if balancing is not None and balancing_supported():
-            self._balancer = Balancer(balancing, self._serve_connection, self._log)
-        take = self._serve_connection if self._balancer is None else self._balancer.accepted
+            balancer = self._balancer = Balancer(balancing, self._log)
+            balancer.serves(SSH, self._serve_connection)
+
+            def take(connection: socket.socket) -> None:
+                balancer.accepted(connection, SSH)
+
         self._acceptor = Acceptor(sockets, take, self._log)
         self._log.info(
             "listening on %s port %d, auth %s, host key %s, at most %d sessions",

@@ -13,6 +13,11 @@ Routes: ``/`` the page, ``/static/...`` its scripts, styles and fonts (from ``st
 nothing else on the server's disk is served), ``/favicon.ico``, ``/hello`` (the name this
 browser holds and the SSH port), ``/join`` (take a name: ``tui.web.names``) and ``/ws`` (the
 session). Requests from a page of another site are refused.
+
+The web server accepts its connections itself (``tui.ssh.listener``), on every address of its
+host, so that a worker of ``--workers N`` holding more than its share passes a browser's new
+connection to a less busy worker (``tui.ssh.balance``), as it does an SSH player's; idle
+connections of a page close after ``KEEPALIVE`` seconds.
 """
 
 from __future__ import annotations
@@ -32,10 +37,13 @@ from textual.app import App
 
 from tui.net.app import NetApp
 from tui.play.identity import PlayerIdentity
+from tui.ssh.balance import WEB, Balancer
 from tui.ssh.driver import clamp_size
+from tui.ssh.listener import Acceptor, listening_sockets
 from tui.ssh.server import SHUTDOWN_GRACE, GameServer
 from tui.ssh.session import GameSession
 from tui.ssh.session_info import AppFactory, SessionInfo
+from tui.web.accepted import count_connection_ends
 from tui.web.channel import BROWSER_TERM, WebSocketChannel
 from tui.web.names import NameRegistry, new_token
 
@@ -49,6 +57,10 @@ MAX_MESSAGE = 1024 * 1024
 HEARTBEAT = 30.0
 #: Longest a typed name may be, in characters, before it is cleaned.
 MAX_TYPED_NAME = 1024
+#: Seconds an idle connection of a page (its files, its name) stays open: a page fetches what
+#: it needs within moments, and the session has a WebSocket of its own. aiohttp's default, an
+#: hour, would keep every page's connections open, and counted as a worker's load.
+KEEPALIVE = 15.0
 
 NOT_JOINED = "Choose a name on the page first: this browser holds no such name here."
 OTHER_SITE = "Requests from another site's pages are refused."
@@ -84,7 +96,12 @@ class WebServer:
         self._port = port
         self._reuse_port = reuse_port
         self._runner: web.AppRunner | None = None
-        self._socket: socket.socket | None = None
+        self._sockets: list[socket.socket] = []
+        self._acceptor: Acceptor | None = None
+        self._balancer: Balancer | None = None
+        #: Browsers' connections between their socket's arrival and their first request (the
+        #: TLS handshake, with ``tls``).
+        self._openings: set[asyncio.Task[None]] = set()
 
     @property
     def scheme(self) -> str:
@@ -93,26 +110,13 @@ class WebServer:
 
     @property
     def port(self) -> int:
-        assert self._socket is not None, "the web server is not started"
-        return int(self._socket.getsockname()[1])
+        assert self._sockets, "the web server is not started"
+        return int(self._sockets[0].getsockname()[1])
 
     def bind(self) -> None:
-        """Take the address (``OSError`` if it cannot be had), before anything starts."""
-        family, kind, proto, _, address = socket.getaddrinfo(
-            self._host, self._port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-        )[0]
-        listener = socket.socket(family, kind, proto)
-        try:
-            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            if self._reuse_port:
-                listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-            listener.bind(address)
-            listener.listen(128)
-        except OSError:
-            listener.close()
-            raise
-        listener.setblocking(False)
-        self._socket = listener
+        """Take the address, every one of the host's (``OSError`` if one cannot be had),
+        before anything starts."""
+        self._sockets = listening_sockets(self._host, self._port, reuse_port=self._reuse_port)
 
     @property
     def game_server(self) -> GameServer:
@@ -122,9 +126,8 @@ class WebServer:
     async def start(self, game_server: GameServer) -> None:
         """Answer browsers, their sessions run by ``game_server``."""
         self._game_server = game_server
-        if self._socket is None:
+        if not self._sockets:
             self.bind()
-        assert self._socket is not None
         app = web.Application(client_max_size=64 * 1024, middlewares=[_security_headers])
         app.add_routes(
             [
@@ -137,10 +140,25 @@ class WebServer:
             ]
         )
         self._runner = web.AppRunner(
-            app, access_log=None, handle_signals=False, shutdown_timeout=SHUTDOWN_GRACE
+            app,
+            access_log=None,
+            handle_signals=False,
+            shutdown_timeout=SHUTDOWN_GRACE,
+            keepalive_timeout=KEEPALIVE,
         )
         await self._runner.setup()
-        await web.SockSite(self._runner, self._socket, ssl_context=self._tls).start()
+        assert self._runner.server is not None  # made by ``setup``
+        self._balancer = game_server.balancer
+        count_connection_ends(self._runner.server, self._connection_ended)
+        take = self._serve_connection
+        if self._balancer is not None:
+            balancer = self._balancer
+            balancer.serves(WEB, self._serve_connection)
+
+            def take(connection: socket.socket) -> None:
+                balancer.accepted(connection, WEB)
+
+        self._acceptor = Acceptor(self._sockets, take, game_server.log)
         game_server.log.info(
             "answering browsers (%s) on %s port %d", self.scheme, self._host, self.port
         )
@@ -154,11 +172,43 @@ class WebServer:
             await self.close()
 
     async def close(self) -> None:
+        if self._acceptor is not None:
+            self._acceptor.close()
+        for listening in self._sockets:
+            listening.close()
+        for opening in list(self._openings):
+            opening.cancel()
         if self._runner is not None:
             runner, self._runner = self._runner, None
             await runner.cleanup()
-        if self._socket is not None:
-            self._socket.close()
+        self._balancer = None
+
+    def _serve_connection(self, connection: socket.socket) -> None:
+        """Answer a browser on ``connection`` (accepted here, or passed by another worker)."""
+        if self._runner is None or self._runner.server is None:
+            connection.close()
+            self._connection_ended()
+            return
+        opening = asyncio.create_task(self._open(self._runner.server, connection))
+        self._openings.add(opening)
+        opening.add_done_callback(self._openings.discard)
+
+    async def _open(self, server: web.Server, connection: socket.socket) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.connect_accepted_socket(server, connection, ssl=self._tls)
+        except (OSError, ssl.SSLError, asyncio.CancelledError) as error:
+            # Gone before its first request, or no TLS spoken on the HTTPS port: never
+            # handed to the server, so its end is counted here.
+            connection.close()
+            self._connection_ended()
+            if isinstance(error, asyncio.CancelledError):
+                raise
+            self.game_server.log.info("a browser's connection ended before a request: %s", error)
+
+    def _connection_ended(self) -> None:
+        if self._balancer is not None:
+            self._balancer.ended()
 
     def close_names(self) -> None:
         self._names.close()
