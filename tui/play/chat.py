@@ -4,7 +4,9 @@ hides.
 A line is text a person typed: it is cleaned by the rules of a name (``identity.display_name``:
 no controls, no escapes, no bidi or zero-width characters, markup kept as typed, to be shown
 as plain text), up to ``MAX_CHARACTERS`` long. Each person may send ``RATE_LINES`` lines in
-any ``RATE_SECONDS``; time comes from an injected source, as the clocks' does. A room keeps
+any ``RATE_SECONDS`` to a room; time comes from an injected source, as the clocks' does. The
+limit counts the room's lines, so the lines a person said through another of the server's
+processes (another worker, another machine), once heard here, count too. A room keeps
 the lines of one table or of the lobby (``LOBBY``). What a viewer sees is their own choice
 (``ChatViewer``): the people they muted (``/mute NAME``, ``/unmute NAME``) are hidden, and a
 player may hide what spectators say (``/spectators off``, ``/spectators on``). Every refusal
@@ -13,7 +15,7 @@ is one sentence (``ChatRefused``).
 
 from __future__ import annotations
 
-from collections import deque
+from collections import defaultdict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -66,8 +68,8 @@ def clean_line(text: str) -> str:
 
 
 class ChatRoom:
-    """The lines of one table or of the lobby, and each sender's recent lines for the rate
-    limit."""
+    """The lines of one table or of the lobby, said here or heard from elsewhere (appended to
+    ``lines``), and each sender's recent lines for the rate limit."""
 
     def __init__(
         self,
@@ -82,7 +84,11 @@ class ChatRoom:
         self._now = now
         self.lines: deque[ChatLine] = deque(lines, maxlen=KEPT_LINES)
         self._sent: dict[str, deque[float]] = {}
+        #: When each person's lines heard from the server's other processes were said.
+        self._heard: defaultdict[str, deque[float]] = defaultdict(lambda: deque(maxlen=RATE_LINES))
         self._keep = keep
+        for line in self.lines:  # kept by a process before this one: they count as well
+            self._heard[line.speaker_key].append(line.at)
 
     def say(
         self, speaker_key: str, speaker: str, text: str, *, spectator: bool = False
@@ -92,8 +98,9 @@ class ChatRoom:
         shown = clean_line(text)
         now = self._now()
         sent = self._sent.setdefault(speaker_key, deque(maxlen=RATE_LINES))
-        if len(sent) == RATE_LINES and now - sent[0] < RATE_SECONDS:
-            wait = max(1, round(RATE_SECONDS - (now - sent[0]) + 0.5))
+        recent = sorted([*sent, *self._heard_from(speaker_key, now)])[-RATE_LINES:]
+        if len(recent) == RATE_LINES and now - recent[0] < RATE_SECONDS:
+            wait = max(1, round(RATE_SECONDS - (now - recent[0]) + 0.5))
             raise ChatRefused(
                 f"You may send {RATE_LINES} lines in {RATE_SECONDS:g} seconds: "
                 f"wait {wait} s before the next."
@@ -104,6 +111,19 @@ class ChatRoom:
             self._keep(line)
         self.lines.append(line)
         return line
+
+    def heard(self, line: ChatLine) -> None:
+        """A line said through another process of the server, now kept here too."""
+        self.lines.append(line)
+        self._heard[line.speaker_key].append(line.at)
+
+    def _heard_from(self, speaker_key: str, now: float) -> list[float]:
+        """When ``speaker_key``'s lines heard from elsewhere were said, in the last
+        ``RATE_SECONDS`` (at most ``RATE_LINES`` of them)."""
+        heard = self._heard.get(speaker_key)
+        if not heard:
+            return []
+        return [at for at in heard if now - at < RATE_SECONDS]
 
 
 def _from_store(stored: StoredChatLine) -> ChatLine:

@@ -118,8 +118,9 @@ class ChatRooms:
                 self.unlisten(name, listener)
 
     def _heard(self, name: str, line: ChatLine) -> None:
-        """A line said in another process: into the room, then to its listeners."""
-        self._rooms[name].lines.append(line)
+        """A line said in another process: into the room (counted in its speaker's rate
+        limit there), then to its listeners."""
+        self._rooms[name].heard(line)
         self._tell(name, line)
 
     def _start(self) -> None:
