@@ -20,6 +20,7 @@ from test_ssh_support import connect, open_terminal, run_scenario
 from waiting import wait_for
 
 from tui.net.app import net_app_factory
+from tui.play.hall import TableHall
 from tui.ssh.balance import (
     MARGIN,
     Balancing,
@@ -63,20 +64,27 @@ def test_the_counts_say_what_each_worker_holds_and_where_a_connection_goes(
             counts.close()
 
 
+async def start_worker(hall: TableHall, data_dir: Path, worker: int) -> GameServer:
+    """Worker ``worker`` of two serving ``hall``, on a port of its own, in the hall's balancing
+    group (its counts' file made by the first)."""
+    table = data_dir / "run" / "connections"
+    if worker == 0:
+        prepare_table(table, 2)
+    balancing = Balancing(group=f"test-{id(hall)}", worker=worker, count=2, table=table)
+    log = logging.getLogger(f"pawnshop.test.balance.{worker}")
+    config = ServerConfig(data_dir=data_dir, port=0, idle_timeout=None)
+    listening = Listening(log=log, balancing=balancing)
+    return await start_server(config, net_app_factory(hall), listening=listening)
+
+
 @asynccontextmanager
 async def two_workers(data_dir: Path) -> AsyncIterator[tuple[GameServer, GameServer]]:
     """Two servers of one hall, in one balancing group, each on a port of its own."""
     hall = make_hall(data_dir)
-    table = data_dir / "run" / "connections"
-    prepare_table(table, 2)
     servers: list[GameServer] = []
     try:
         for worker in range(2):
-            balancing = Balancing(group=f"test-{id(hall)}", worker=worker, count=2, table=table)
-            log = logging.getLogger(f"pawnshop.test.balance.{worker}")
-            config = ServerConfig(data_dir=data_dir, port=0, idle_timeout=None)
-            listening = Listening(log=log, balancing=balancing)
-            servers.append(await start_server(config, net_app_factory(hall), listening=listening))
+            servers.append(await start_worker(hall, data_dir, worker))
         hall.start()
         yield servers[0], servers[1]
     finally:

@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 from net_helpers import make_hall
+from test_ssh_balance import start_worker
 from test_ssh_support import run_scenario
 from test_web_support import Browser, BrowserTerminal
 from waiting import wait_for
 
-from tui.net.app import net_app_factory
 from tui.ssh.balance import (
     MARGIN,
     SSH,
@@ -33,8 +33,7 @@ from tui.ssh.balance import (
     balancing_supported,
     prepare_table,
 )
-from tui.ssh.config import ServerConfig
-from tui.ssh.server import GameServer, Listening, start_server
+from tui.ssh.server import GameServer
 from tui.web.names import NameRegistry
 from tui.web.server import WebServer
 
@@ -98,16 +97,10 @@ class Worker:
 async def two_workers(data_dir: Path) -> AsyncIterator[tuple[Worker, Worker]]:
     """Two servers of one hall, each answering browsers too, in one balancing group."""
     hall = make_hall(data_dir)
-    table = data_dir / "run" / "connections"
-    prepare_table(table, 2)
     workers: list[Worker] = []
     try:
         for number in range(2):
-            balancing = Balancing(group=f"test-web-{id(hall)}", worker=number, count=2, table=table)
-            log = logging.getLogger(f"pawnshop.test.web-balance.{number}")
-            config = ServerConfig(data_dir=data_dir, port=0, idle_timeout=None)
-            listening = Listening(log=log, balancing=balancing)
-            server = await start_server(config, net_app_factory(hall), listening=listening)
+            server = await start_worker(hall, data_dir, number)
             web = WebServer(NameRegistry(data_dir, None))
             workers.append(Worker(server, web))
             await web.start(server)
