@@ -236,6 +236,24 @@ def check_a_wait_ends_when_another_store_writes(open_store: OpenStore) -> None:
         assert ended == [False]
 
 
+def check_a_wait_ends_when_the_same_store_writes(open_store: OpenStore) -> None:
+    """A write through the store a wait runs on ends it too: a store's own writes do not move
+    the version another process's writes are polled by."""
+    with opened(open_store) as store:
+        table = new_table(store)
+        cursor, _ = store.changes_since(0)
+        assert not store.wait_for_change(cursor, 0.05)
+        woke: list[bool] = []
+        waiting = threading.Thread(target=lambda: woke.append(store.wait_for_change(cursor, 20)))
+        waiting.start()
+        wait_until(lambda: waiting.is_alive(), "the wait to begin")
+        started = time.monotonic()
+        store.seat(table.number, 1, BOB)
+        waiting.join(DEADLINE)
+        assert woke == [True] and time.monotonic() - started < 10
+        assert store.changes_since(cursor)[1] == [table.number]
+
+
 # -- leases --------------------------------------------------------------------------------
 
 
@@ -521,6 +539,7 @@ CHECKS: tuple[Callable[[OpenStore], None], ...] = (
     check_tables_set_aside_or_closed_leave_the_list,
     check_the_feed_tells_every_store_which_tables_changed,
     check_a_wait_ends_when_another_store_writes,
+    check_a_wait_ends_when_the_same_store_writes,
     check_a_lease_has_one_holder_until_released_or_run_out,
     check_players_are_remembered_with_when_they_came,
     check_presence_is_kept_per_process_and_told_on_the_feed,
