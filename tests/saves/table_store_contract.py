@@ -212,19 +212,26 @@ def check_the_feed_tells_every_store_which_tables_changed(open_store: OpenStore)
         assert other.changes_since(later + 1000)[1] == [first.number, second.number]
 
 
+def _a_seat_taken_ends_a_wait(writer: TableStore, waiter: TableStore) -> None:
+    """A seat taken through ``writer`` ends a wait for changes under way on ``waiter``, which
+    then reads the change."""
+    table = new_table(writer)
+    cursor, _ = waiter.changes_since(0)
+    assert not waiter.wait_for_change(cursor, 0.05)
+    woke: list[bool] = []
+    waiting = threading.Thread(target=lambda: woke.append(waiter.wait_for_change(cursor, 20)))
+    waiting.start()
+    wait_until(lambda: waiting.is_alive(), "the wait to begin")
+    started = time.monotonic()
+    writer.seat(table.number, 1, BOB)
+    waiting.join(DEADLINE)
+    assert woke == [True] and time.monotonic() - started < 10
+    assert waiter.changes_since(cursor)[1] == [table.number]
+
+
 def check_a_wait_ends_when_another_store_writes(open_store: OpenStore) -> None:
     with opened(open_store) as store, opened(open_store) as other:
-        table = new_table(store)
-        cursor, _ = other.changes_since(0)
-        assert not other.wait_for_change(cursor, 0.05)
-        woke: list[bool] = []
-        waiting = threading.Thread(target=lambda: woke.append(other.wait_for_change(cursor, 20)))
-        waiting.start()
-        started = time.monotonic()
-        store.seat(table.number, 1, BOB)
-        waiting.join(DEADLINE)
-        assert woke == [True] and time.monotonic() - started < 10
-        assert other.changes_since(cursor)[1] == [table.number]
+        _a_seat_taken_ends_a_wait(store, other)
         # Closing the store ends a wait under way.
         cursor, _ = other.changes_since(0)
         ended: list[bool] = []
@@ -240,18 +247,7 @@ def check_a_wait_ends_when_the_same_store_writes(open_store: OpenStore) -> None:
     """A write through the store a wait runs on ends it too: a store's own writes do not move
     the version another process's writes are polled by."""
     with opened(open_store) as store:
-        table = new_table(store)
-        cursor, _ = store.changes_since(0)
-        assert not store.wait_for_change(cursor, 0.05)
-        woke: list[bool] = []
-        waiting = threading.Thread(target=lambda: woke.append(store.wait_for_change(cursor, 20)))
-        waiting.start()
-        wait_until(lambda: waiting.is_alive(), "the wait to begin")
-        started = time.monotonic()
-        store.seat(table.number, 1, BOB)
-        waiting.join(DEADLINE)
-        assert woke == [True] and time.monotonic() - started < 10
-        assert store.changes_since(cursor)[1] == [table.number]
+        _a_seat_taken_ends_a_wait(store, store)
 
 
 # -- leases --------------------------------------------------------------------------------
