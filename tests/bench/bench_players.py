@@ -55,9 +55,19 @@ class BenchClient(asyncssh.SSHClientSession[bytes]):
             await asyncio.wait_for(self._arrival(marker, start), WAIT_LIMIT)
         except TimeoutError:
             raise RuntimeError(
-                f"{self.name} waited {WAIT_LIMIT:.0f} s for {marker!r}; its last output: "
-                f"{bytes(self.output[-300:])!r}"
+                f"{self.name} waited {WAIT_LIMIT:.0f} s for {marker!r}; its screen shows:\n"
+                f"{self.screen_text()}\nits last output: {bytes(self.output[-300:])!r}"
             ) from None
+
+    def screen_text(self, size: tuple[int, int] = (100, 32)) -> str:
+        """What a terminal of ``size`` shows after all the output so far, line by line (to
+        tell, when a wait gives up, what the player saw)."""
+        import pyte
+
+        screen = pyte.Screen(*size)
+        stream = pyte.ByteStream(screen)
+        stream.feed(bytes(self.output))
+        return "\n".join(line.rstrip() for line in screen.display)
 
     async def shows_within(self, marker: bytes, start: int, seconds: float) -> bool:
         """Whether ``marker`` arrives at or after ``start`` within ``seconds``."""
