@@ -182,7 +182,10 @@ async def open_tables(players: list[Player]) -> list[tuple[Player, Player]]:
         deadline = time.perf_counter() + WAIT_LIMIT
         while not await north.client.shows_within(highlighted, start, 0.25):
             if time.perf_counter() > deadline:
-                raise RuntimeError(f"{north.name}'s lobby never listed table {number}")
+                raise RuntimeError(
+                    f"{north.name}'s lobby never listed table {number}; its screen shows:\n"
+                    f"{north.client.screen_text()}"
+                )
             north.channel.write(b"\x1b[B")
         await north.send_and_wait(b"\r", f"You play North at table {number}".encode())
     return pairs
