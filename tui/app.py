@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.theme import Theme
 
 from core.game import Game
 from core.record import GameRecord
@@ -27,6 +28,7 @@ from core.registry import GameEntry, find_game, game_entries
 from saves.atomic import deferred_syncs
 from saves.errors import SaveError
 from tui.ascii.drawing import AsciiCapableApp
+from tui.css_files import css_files
 from tui.play.disk_sync import BackgroundSync
 from tui.play.seeds import random_seed
 from tui.play.storage import Storage, lookup_in
@@ -38,11 +40,15 @@ from tui.textual_internals import show_screens_without_repeated_work
 #: How long quitting waits at most for the last autosave to reach the disk.
 FLUSH_SECONDS = 10.0
 
+#: The CSS variables of each kind of app and theme, worked out once for the process (see
+#: ``PawnshopApp.get_css_variables``).
+_CSS_VARIABLES: dict[tuple[type, str], tuple[Theme, dict[str, str]]] = {}
+
 
 class PawnshopApp(AsciiCapableApp):
     TITLE = "pawnshop"
     # The game selection is the default screen, whose own CSS_PATH Textual does not load.
-    CSS_PATH = ["widgets/widgets.tcss", "screens/game_select.tcss"]
+    CSS_PATH = css_files(__file__, "widgets/widgets.tcss", "screens/game_select.tcss")
     ENABLE_COMMAND_PALETTE = False
     #: Whether quitting ends the process's shared computer worker: true for the app at one
     #: keyboard, which is the whole process; an SSH session shares its process with others.
@@ -84,6 +90,18 @@ class PawnshopApp(AsciiCapableApp):
         self.disk_sync = BackgroundSync()
         #: The time the clocks of timed games run on (monotonic seconds; a fake in tests).
         self.game_time: Callable[[], float] = time.monotonic
+
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's variables for the theme, worked out once for each theme: Textual works
+        out the theme's whole colour system for every app it builds, and a server builds one
+        for every session that connects. Each app has a copy of its own."""
+        theme = self.current_theme
+        key = (type(self), theme.name)
+        kept = _CSS_VARIABLES.get(key)
+        if kept is None or kept[0] is not theme:
+            kept = _CSS_VARIABLES[key] = (theme, super().get_css_variables())
+        self.theme_variables = dict(kept[1])
+        return dict(kept[1])
 
     @property
     def games(self) -> list[Game]:

@@ -65,3 +65,28 @@ def test_css_with_errors_is_never_kept(parses: list[str]) -> None:
             ink_of(broken, "red")
     assert parses == [broken, broken]
     assert shared_css.cached_pieces() == 0
+
+
+def test_a_stylesheet_given_other_variables_parses_with_them(parses: list[str]) -> None:
+    """The variables' part of the key is kept for each mapping of variables: a stylesheet
+    whose variables are replaced (as a change of theme replaces them) is not taken for the
+    one it was."""
+    sheet = Stylesheet(variables={"ink": "red"})
+    sheet.add_source(CSS, read_from=("screen.tcss", ""))
+    sheet.parse()
+    assert sheet.rules[0].styles.color == Color.parse("red")
+    sheet.set_variables({"ink": "blue"})
+    sheet.reparse()
+    assert sheet.rules[0].styles.color == Color.parse("blue")
+    sheet.set_variables({"ink": "red"})
+    sheet.reparse()
+    assert sheet.rules[0].styles.color == Color.parse("red")
+    assert parses == [CSS, CSS]
+
+
+def test_many_mappings_of_variables_are_told_apart(parses: list[str]) -> None:
+    """More mappings than the key memo keeps: each is still parsed with its own values."""
+    inks = [f"#{index:06x}" for index in range(shared_css.VARIABLES_KEYS_KEPT * 2 + 3)]
+    for ink in inks:
+        assert ink_of(CSS, ink) == Color.parse(ink)
+    assert len(parses) == len(inks)

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from core.record import GameRecord
 from saves.errors import SaveError
 from tui.app import PawnshopApp
+from tui.css_files import css_files
 from tui.net.lobby import LobbyScreen
 from tui.play.hall import TableHall
 from tui.play.identity import PlayerIdentity
@@ -66,7 +67,8 @@ class NetApp(PawnshopApp):
     #: The CSS of the screens a session opens, read from the start: a screen bringing CSS the
     #: app has not read makes Textual read the whole stylesheet again and restyle every widget
     #: of the app, which with a lobby of many tables costs a noticeable part of a second.
-    CSS_PATH = [
+    CSS_PATH = css_files(
+        __file__,
         "../widgets/widgets.tcss",
         "lobby.tcss",
         "new_table.tcss",
@@ -74,7 +76,7 @@ class NetApp(PawnshopApp):
         "../screens/chase_board.tcss",
         "table_screen.tcss",
         "../screens/dialog.tcss",
-    ]
+    )
 
     #: The server's other sessions may be using the shared computer worker.
     STOPS_COMPUTERS_ON_QUIT = False

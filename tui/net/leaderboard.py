@@ -15,6 +15,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.css_files import css_files
 from tui.plain_text import plain
 from tui.play.hall import TableHall
 from tui.play.rated_games import leaderboard
@@ -25,7 +26,7 @@ READING = "Reading the ratings…"
 
 
 class LeaderboardScreen(ModalScreen[None]):
-    CSS_PATH = "../screens/dialog.tcss"
+    CSS_PATH = css_files(__file__, "../screens/dialog.tcss")
     HELP_TITLE = "Keys of the ratings"
     BINDINGS = [
         Binding("escape,q", "close", "Back", id="ratings.back"),

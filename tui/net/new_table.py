@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from core.errors import PawnshopError
 from core.game import Game
+from tui.css_files import css_files
 from tui.plain_text import plain
 from tui.play.clock import time_control_tags
 from tui.play.hall import ME, OPEN, TableHall
@@ -52,7 +53,7 @@ NOTE = "Tab moves between the fields; Enter on Open (or ctrl+o) opens the table;
 
 
 class NewTableScreen(Screen[Table | None]):
-    CSS_PATH = "new_table.tcss"
+    CSS_PATH = css_files(__file__, "new_table.tcss")
     HELP_TITLE = "Keys when opening a table"
     AUTO_FOCUS = "#table-game"
     BINDINGS = [

@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tui.css_files import css_files
 from tui.plain_text import plain
 
 
@@ -20,7 +21,7 @@ class QuestionScreen(ModalScreen[bool]):
     first instant the question shows (``AUTO_FOCUS``, applied as it is composed), never the
     first button."""
 
-    CSS_PATH = "../screens/dialog.tcss"
+    CSS_PATH = css_files(__file__, "../screens/dialog.tcss")
     AUTO_FOCUS = "#no"
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="question.yes"),

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.css_files import css_files
 from tui.plain_text import plain
 
 #: The answer for "just watch".
@@ -21,7 +22,7 @@ WATCH = -1
 class SeatChoiceScreen(ModalScreen[int | None]):
     """Dismisses with the chosen seat, ``WATCH``, or ``None`` (Esc)."""
 
-    CSS_PATH = "../screens/dialog.tcss"
+    CSS_PATH = css_files(__file__, "../screens/dialog.tcss")
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="seat.cancel")]
 
     def __init__(self, seats: Sequence[tuple[int, str]]) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from textual.binding import Binding
 from textual.widgets import Static
 
+from tui.css_files import css_files
 from tui.plain_text import plain
 from tui.screens.game_over import GameOverScreen
 from tui.widgets.abandoned import start_abandoned
@@ -22,7 +23,7 @@ REMATCH_KEY = "m: ask for a rematch, the seats swapped."
 
 
 class TableOverScreen(GameOverScreen):
-    CSS_PATH = "../screens/dialog.tcss"  # relative to this module, as the dialog's own
+    CSS_PATH = css_files(__file__, "../screens/dialog.tcss")  # the dialog's own
     BINDINGS = [Binding("m", "choose('rematch')", "Rematch", id="over.rematch")]
 
     def __init__(

@@ -25,6 +25,7 @@ from textual.widget import Widget
 
 from core.game import Move, State
 from core.record import Node
+from tui.css_files import css_files
 from tui.net.chat_panel import CHAT_COMMANDS_HELP, ChatPanel
 from tui.net.crossing import post_across
 from tui.net.question_dialog import QuestionScreen
@@ -66,7 +67,9 @@ class TableNews(Message):
 class TableScreen(BoardScreen):
     """The board screen of one player (or spectator) at a table, in every input mode."""
 
-    CSS_PATH = ["../screens/board.tcss", "../screens/chase_board.tcss", "table_screen.tcss"]
+    CSS_PATH = css_files(
+        __file__, "../screens/board.tcss", "../screens/chase_board.tcss", "table_screen.tcss"
+    )
     OVER_MODE_BINDINGS = [
         Binding("u,ctrl+z", "undo", "Take back", id="table.takeback"),
         Binding("ctrl+y", "redo", "Redo", show=False, id="table.redo"),

@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tui.css_files import css_files
 from tui.plain_text import plain
 from tui.play.takeback import Takeback
 
@@ -19,7 +20,7 @@ class TakebackScreen(ModalScreen[bool | None]):
     The question comes unasked, maybe while this player types a move: Enter refuses, from the
     first instant it shows (``AUTO_FOCUS``), so a stray Enter never takes a move back."""
 
-    CSS_PATH = "../screens/dialog.tcss"
+    CSS_PATH = css_files(__file__, "../screens/dialog.tcss")
     AUTO_FOCUS = "#no"
     BINDINGS = [
         Binding("y", "answer(True)", "Agree", id="takeback.yes"),

@@ -29,6 +29,7 @@ from textual.widget import Widget
 from core.errors import PawnshopError
 from core.game import Game, Move, State
 from core.record import GameRecord, Node
+from tui.css_files import css_files
 from tui.game_ui import input_mode
 from tui.host import host
 from tui.play.clock import Clocks, TimeSource
@@ -56,7 +57,8 @@ from tui.widgets.tray import TrayWidget
 
 
 class BoardScreen(KeptUpdates, inherit_bindings=False):
-    CSS_PATH = ["board.tcss", "chase_board.tcss"]  # Chase's styles go by the mode's class
+    #: Chase's styles go by the mode's class.
+    CSS_PATH = css_files(__file__, "board.tcss", "chase_board.tcss")
     AUTO_FOCUS = ""  # nothing: the screen itself takes the keys
     #: Textual repaints the whole screen when the focus moves (to the log and back, with Tab);
     #: here the widgets that change draw themselves.

@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from tui.css_files import css_files
 from tui.plain_text import clean, plain
 from tui.widgets.plain_input import PlainInput
 
@@ -23,7 +24,7 @@ def one_line(text: str) -> str:
 
 
 class CommentScreen(ModalScreen[str | None]):
-    CSS_PATH = "dialog.tcss"
+    CSS_PATH = css_files(__file__, "dialog.tcss")
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="comment.cancel")]
 
     def __init__(self, subject: str, comment: str) -> None:

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tui.css_files import css_files
 from tui.plain_text import plain
 
 GameOverChoice = Literal["review", "new", "quit"]
@@ -19,7 +20,7 @@ GameOverChoice = Literal["review", "new", "quit"]
 class GameOverScreen(ModalScreen[GameOverChoice]):
     """Names, the reason and the file name are shown as plain text, never as markup."""
 
-    CSS_PATH = "dialog.tcss"
+    CSS_PATH = css_files(__file__, "dialog.tcss")
     BINDINGS = [
         Binding("r,escape", "choose('review')", "Review", id="over.review"),
         Binding("n", "choose('new')", "New game", id="over.new"),

@@ -8,13 +8,14 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.css_files import css_files
 from tui.plain_text import plain
 
 
 class HandoverScreen(ModalScreen[None]):
     """Shown when a game holds secrets and the turn passes: the next player sees only theirs."""
 
-    CSS_PATH = "dialog.tcss"
+    CSS_PATH = css_files(__file__, "dialog.tcss")
     BINDINGS = [Binding("enter,space", "ready", "Ready", id="handover.ready")]
 
     def __init__(self, player: str) -> None:

@@ -9,9 +9,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.css_files import css_files
+
 
 class HelpScreen(ModalScreen[None]):
-    CSS_PATH = "help.tcss"
+    CSS_PATH = css_files(__file__, "help.tcss")
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close", id="help.close")]
 
     def __init__(self, title: str, rows: list[tuple[str, str]]) -> None:

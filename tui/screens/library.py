@@ -32,6 +32,7 @@ from saves.errors import SaveError
 from saves.library import LibraryEntry, exports_dir
 from saves.paths import games_dir
 from saves.unfinished import UnfinishedGame
+from tui.css_files import css_files
 from tui.host import host
 from tui.plain_text import cells, clip, plain
 from tui.play.library_pages import LibraryPages
@@ -70,7 +71,7 @@ class LibraryChoice:
 
 
 class LibraryScreen(Screen[LibraryChoice | None]):
-    CSS_PATH = "library.tcss"
+    CSS_PATH = css_files(__file__, "library.tcss")
     HELP_TITLE = "Keys in the library of saved games"
     BINDINGS = [
         Binding("enter", "open", "Open", id="library.open"),

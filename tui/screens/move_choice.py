@@ -12,10 +12,11 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 
 from core.game import Move
+from tui.css_files import css_files
 
 
 class MoveChoiceScreen(ModalScreen[Move | None]):
-    CSS_PATH = "dialog.tcss"
+    CSS_PATH = css_files(__file__, "dialog.tcss")
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="choice.cancel")]
 
     def __init__(self, choices: Sequence[tuple[str, Move]]) -> None:

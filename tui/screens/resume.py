@@ -10,11 +10,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tui.css_files import css_files
 from tui.plain_text import plain
 
 
 class ResumeScreen(ModalScreen[bool]):
-    CSS_PATH = "dialog.tcss"
+    CSS_PATH = css_files(__file__, "dialog.tcss")
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="resume.yes"),
         Binding("n,escape", "answer(False)", "No", id="resume.no"),

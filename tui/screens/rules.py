@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
 from core.game import Game
+from tui.css_files import css_files
 
 
 def rules_markdown(game: Game) -> str:
@@ -20,7 +21,7 @@ def rules_markdown(game: Game) -> str:
 
 
 class RulesScreen(ModalScreen[None]):
-    CSS_PATH = "rules.tcss"
+    CSS_PATH = css_files(__file__, "rules.tcss")
     BINDINGS = [Binding("escape,f1,q", "close", "Close", id="rules.close")]
 
     def __init__(self, game: Game) -> None:

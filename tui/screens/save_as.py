@@ -16,12 +16,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from saves.errors import SaveError
+from tui.css_files import css_files
 from tui.plain_text import clean, plain
 from tui.widgets.plain_input import PlainInput
 
 
 class SaveAsScreen(ModalScreen[Path | None]):
-    CSS_PATH = "dialog.tcss"
+    CSS_PATH = css_files(__file__, "dialog.tcss")
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="save.cancel")]
 
     def __init__(

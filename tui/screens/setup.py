@@ -15,6 +15,7 @@ from core.errors import PawnshopError
 from core.game import Game
 from core.options import OptionSpec
 from core.record import GameRecord
+from tui.css_files import css_files
 from tui.host import host
 from tui.plain_text import plain
 from tui.play.clock import time_control_tags
@@ -111,7 +112,7 @@ def show_options_that_apply(form: Widget, game: Game) -> dict[str, str]:
 
 
 class SetupScreen(Screen[None]):
-    CSS_PATH = "setup.tcss"
+    CSS_PATH = css_files(__file__, "setup.tcss")
     AUTO_FOCUS = "#start"  # Enter starts with the defaults; Tab reaches the options
     HELP_TITLE = "Keys in the game setup"
     BINDINGS = [*FORM_BINDINGS, Binding("escape", "app.pop_screen", "Back", id="setup.back")]

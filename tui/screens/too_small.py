@@ -7,6 +7,8 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tui.css_files import css_files
+
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
@@ -20,7 +22,7 @@ def too_small_text(size: Size) -> str:
 
 
 class TooSmallScreen(Screen[None]):
-    CSS_PATH = "too_small.tcss"
+    CSS_PATH = css_files(__file__, "too_small.tcss")
 
     def compose(self) -> ComposeResult:
         yield Static(too_small_text(self.app.size), id="too-small-text")

@@ -12,6 +12,7 @@ depend on: the CSS text, where it was read from, its place and scope, and the CS
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Mapping
 from typing import Any
 
 from textual.css.model import RuleSet
@@ -29,6 +30,14 @@ CACHE_SIZE = 512
 
 _cache: OrderedDict[tuple[Any, ...], list[RuleSet]] = OrderedDict()
 _original_parse_rules = stylesheet_rule_parser()
+
+#: The variables' part of the key, by the variables' mapping: an app's stylesheet parses a
+#: few dozen pieces with one mapping, and a key made of a theme's hundred and fifty variables
+#: is worth making once. Each entry keeps its mapping, so that the ``id`` it is found by
+#: cannot name another mapping while it is kept; Textual replaces a stylesheet's variables
+#: (``Stylesheet.set_variables``) and never changes them in place.
+_variables_keys: dict[int, tuple[Mapping[str, str], frozenset[tuple[str, str]]]] = {}
+VARIABLES_KEYS_KEPT = 64
 
 
 def share_parsed_css() -> None:
@@ -55,7 +64,7 @@ def _parse_rules_shared(
         is_default_rules,
         tie_breaker,
         scope,
-        frozenset(stylesheet_variables(self).items()),
+        _variables_key(stylesheet_variables(self)),
     )
     rules = _cache.get(key)
     if rules is not None:
@@ -67,3 +76,14 @@ def _parse_rules_shared(
         if len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
     return rules
+
+
+def _variables_key(variables: Mapping[str, str]) -> frozenset[tuple[str, str]]:
+    kept = _variables_keys.get(id(variables))
+    if kept is not None and kept[0] is variables:
+        return kept[1]
+    key = frozenset(variables.items())
+    if len(_variables_keys) >= VARIABLES_KEYS_KEPT:
+        _variables_keys.clear()
+    _variables_keys[id(variables)] = (variables, key)
+    return key

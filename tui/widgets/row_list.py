@@ -20,9 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -140,6 +141,8 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
         self.cursor_row = 0
         #: The row under the mouse pointer, shown while the pointer moves over the list.
         self.hover_row: int | None = None
+        #: The list's style and width while its lines are drawn (``render_lines``).
+        self._drawing: tuple[Style, int] | None = None
 
     @property
     def row_count(self) -> int:
@@ -293,14 +296,23 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
 
     # -- drawing ------------------------------------------------------------------------------
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The list's own style and width, worked out once for the lines drawn together (each
+        # is a walk up the widget's ancestors).
+        self._drawing = (self.rich_style, self.scrollable_content_region.width)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing = None
+
     def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
+        own_style, width = self._drawing or (self.rich_style, self.scrollable_content_region.width)
         if y == 0:
             text, style = line_of(self.headers, self.widths), "row-list--header"
         else:
             row = y - 1 + round(self.scroll_y)
             if row >= len(self.rows):
-                return Strip.blank(width, self.rich_style)
+                return Strip.blank(width, own_style)
             text = line_of(self.rows[row], self.widths)
             if row == self.cursor_row:
                 style = "row-list--cursor"
@@ -310,7 +322,7 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
                 style = "row-list--even-row"
             else:
                 style = ""
-        rich_style = self.get_component_rich_style(style) if style else self.rich_style
+        rich_style = self.get_component_rich_style(style) if style else own_style
         left = round(self.scroll_x)
         strip = Strip([Segment(text, rich_style)], cells(text))
         return strip.crop_extend(left, left + width, rich_style)
