@@ -15,6 +15,7 @@ from core.registry import find_game
 from tui.net.app import NetApp
 from tui.net.chat_panel import ChatPanel
 from tui.net.lobby import REDRAW_INTERVAL, LobbyScreen
+from tui.net.lobby_heading import LobbyHeading
 from tui.net.server_chat import chat_rooms_of
 from tui.play.chat import LOBBY
 from tui.play.hall import ME, OPEN
@@ -83,18 +84,18 @@ def test_a_player_arriving_redraws_the_online_line_and_lays_no_lobby_out_again(
             lobby = app.screen
             assert isinstance(lobby, LobbyScreen)
             hall.arrived(CAROL)
-            online = lobby.query_one("#lobby-online")
-            await wait_for(lambda: "online (1): carol" in str(online.render()), what="carol")
+            online = lobby.query_one(LobbyHeading)
+            await wait_for(lambda: "online (1): carol" in online.online_text(), what="carol")
             await pilot.pause()
             layouts: list[object] = []
             lobby.screen_layout_refresh_signal.subscribe(lobby, layouts.append)
             for name in ("dave", "erin"):
                 hall.arrived(PlayerIdentity(name))
                 await wait_for(
-                    lambda name=name: name in str(online.render()), what=f"{name} online"
+                    lambda name=name: name in online.online_text(), what=f"{name} online"
                 )
             await pilot.pause()
-            assert "online (3): carol, dave, erin" in str(online.render())
+            assert "online (3): carol, dave, erin" in online.online_text()
             assert layouts == []
 
     try:

@@ -15,6 +15,7 @@ from waiting import wait_for
 from core.registry import find_game
 from tui.net.app import NetApp
 from tui.net.lobby import LobbyScreen
+from tui.net.table_note import TableNote
 from tui.net.table_screen import TableScreen
 from tui.play.hall import ME, OPEN
 from tui.play.identity import PlayerIdentity
@@ -161,7 +162,7 @@ def test_in_the_lobby_a_click_on_a_tables_row_and_again_sits_down(tmp_path: Path
             second = lobby.numbers[1]
             assert await pilot.click(RowList, offset=(2, 2))
             await wait_for(lambda: lobby.highlighted() is hall.table(second), what="the row")
-            assert str(second) in str(lobby.query_one("#lobby-detail").render())
+            assert str(second) in lobby.query_one(TableNote).note[0]
             assert await pilot.click(RowList, offset=(2, 2))
             table = hall.table(second)
             assert table is not None

@@ -8,9 +8,9 @@ at most every ``REDRAW_INTERVAL`` seconds, only the rows whose text changed are 
 (``tui.widgets.row_list``), and a lobby hidden under a table waits until it shows again.
 
 Names in the list, the title and the messages are the players' own: every one is shown as
-plain text (``tui.plain_text``; the list draws its cells as plain text itself), since a label
-given a string reads it as markup, and one player's name must not break or restyle every
-other player's lobby.
+plain text (``tui.plain_text``; the list, the heading and the note under the list draw their
+rows as plain text themselves), since a label given a string reads it as markup, and one
+player's name must not break or restyle every other player's lobby.
 """
 
 from __future__ import annotations
@@ -23,15 +23,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Static
 
 from core.game import Game
 from tui.net.chat_panel import CHAT_COMMANDS_HELP, ChatPanel
 from tui.net.crossing import post_across
-from tui.net.online import OnlineLine
+from tui.net.lobby_heading import LobbyHeading
 from tui.net.seat_choice import WATCH, SeatChoiceScreen
 from tui.net.server_chat import chat_rooms_of
-from tui.plain_text import cells, clip, plain, plain_lines
+from tui.net.table_note import TableNote
+from tui.plain_text import cells, clip
 from tui.play.chat import LOBBY, ChatViewer
 from tui.play.hall import TableHall
 from tui.play.identity import PlayerIdentity
@@ -134,11 +134,9 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         title = f"pawnshop · tables on this server · you are {self.player.name}"
-        yield Static(plain(title), id="title")
-        yield OnlineLine(open_names=self.hall.open_names)
+        yield LobbyHeading(title, open_names=self.hall.open_names, id="lobby-heading")
         yield RowList(HEADERS, id="tables")
-        yield Static("", id="lobby-detail")
-        yield Static("", id="lobby-message")
+        yield TableNote(id="table-note")
         yield ChatPanel(
             chat_rooms_of(self.hall),
             LOBBY,
@@ -206,7 +204,7 @@ class LobbyScreen(Screen[None]):
         """Bring the list up to date, touching only the rows and cells that changed."""
         self.stale = False
         self.last_redraw = time.monotonic()
-        self.query_one(OnlineLine).show(self.hall.online_names())
+        self.query_one(LobbyHeading).show(self.hall.online_names())
         short = self.app.size.width < COMPACT_BELOW
         widget = self.query_one(RowList)
         listed = lobby_order(self.hall.listed(), self.player)
@@ -259,8 +257,7 @@ class LobbyScreen(Screen[None]):
             text = f"Table {table.number}: {options_text(table)}\n{self._enter_does(table)}"
         if text != self.shown_detail:
             self.shown_detail = text
-            # Two rows high whatever it says (lobby.tcss): no layout for the screen.
-            self.query_one("#lobby-detail", Static).update(plain_lines(text), layout=False)
+            self.query_one(TableNote).show_note(text)
 
     def _enter_does(self, table: Table) -> str:
         if table.finished:
@@ -272,9 +269,7 @@ class LobbyScreen(Screen[None]):
         return "Enter or w: watch"
 
     def say(self, message: str, *, error: bool = False) -> None:
-        label = self.query_one("#lobby-message", Static)
-        label.update(plain(message))
-        label.set_class(error, "-error")
+        self.query_one(TableNote).say(message, error=error)
 
     # -- joining ------------------------------------------------------------------------------
 

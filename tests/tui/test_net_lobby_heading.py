@@ -9,7 +9,7 @@ from pathlib import Path
 from net_helpers import join, make_hall, serving_tables
 from test_ssh_support import run_scenario
 
-from tui.net.online import online_line
+from tui.net.lobby_heading import online_line
 
 
 def test_the_lobby_shows_who_is_connected_to_either_process_until_they_leave(
