@@ -109,9 +109,9 @@ class Phases:
 
     def done(self, name: str) -> None:
         line = (
-            f"{name}: {time.perf_counter() - self.wall:.1f} s wall, server cpu "
-            f"{cpu_seconds(self.pid) - self.server_cpu:.1f} s, clients' cpu "
-            f"{time.process_time() - self.client_cpu:.1f} s"
+            f"{name}: {time.perf_counter() - self.wall:.2f} s wall, server cpu "
+            f"{cpu_seconds(self.pid) - self.server_cpu:.2f} s, clients' cpu "
+            f"{time.process_time() - self.client_cpu:.2f} s"
         )
         self.lines.append(line)
         print(f"  ... {line}", file=sys.stderr, flush=True)

@@ -35,7 +35,8 @@ every wait for a screen gives up after 120 s (naming what it waited for), and th
 after ``--timeout`` seconds.
 
 ``--profile FILE`` (with ``--app tables``) runs the server under ``cProfile`` while the moves
-are played one game at a time, writes the statistics to FILE and prints the top functions.
+are played one game at a time (with ``--only-connect``, while the sessions connect), writes
+the statistics to FILE and prints the top functions.
 
 ``--workers N`` (with ``--app tables``) runs the server as a player would, ``pawnshop serve
 --workers N`` (``--workers 1``: the one process of ``pawnshop serve``), with ``--database URL``
@@ -223,8 +224,13 @@ async def measure_tables(server: Served, args: argparse.Namespace) -> Headline:
     phases.done("warm-up session")
 
     players = [table_player(port, index + 1) for index in range(sessions)]
+    profile_connect = args.profile and args.only_connect
+    if profile_connect:
+        os.kill(pid, signal.SIGUSR1)
     connect_times = list(await asyncio.gather(*(player.connect() for player in players)))
     phases.done(f"{sessions} sessions connect at once")
+    if profile_connect:
+        os.kill(pid, signal.SIGUSR1)
     connected = f"connect to the lobby on screen, {sessions} at once: {summary(connect_times)}"
     headline: Headline = [(f"connect, {sessions} at once", connect_times)]
     if args.only_connect:
