@@ -35,7 +35,10 @@ from tui.play.storage import Storage, lookup_in
 from tui.screens.game_select import GameSelectScreen
 from tui.screens.resume import ResumeScreen
 from tui.screens.too_small import TooSmallScreen, is_too_small
-from tui.textual_internals import show_screens_without_repeated_work
+from tui.textual_internals import (
+    draw_only_widgets_in_the_update,
+    show_screens_without_repeated_work,
+)
 
 #: How long quitting waits at most for the last autosave to reach the disk.
 FLUSH_SECONDS = 10.0
@@ -77,6 +80,9 @@ class PawnshopApp(AsciiCapableApp):
         # A screen's first showing restyles every widget and lays the screen out twice more
         # than it needs (a tenth of an SSH session's start): done once here, for every app.
         show_screens_without_repeated_work()
+        # A screen's partial update drew every widget on it again (from its cache) and threw
+        # the lines away: now only those inside the update.
+        draw_only_widgets_in_the_update()
         #: The games offered; their rules are imported when a game is first chosen.
         self.game_entries = [
             game if isinstance(game, GameEntry) else GameEntry.of(game) for game in games

@@ -16,6 +16,9 @@ from typing import Any
 
 from textual import events
 
+# The compositor (which widgets a screen's update draws) lives in a private module too.
+from textual._compositor import Compositor
+
 # Textual parses terminal input with ``XTermParser``, which lives in a private module and is
 # not re-exported anywhere: a driver of our own (the SSH one) has no public parser to use.
 from textual._xterm_parser import XTermParser
@@ -25,9 +28,10 @@ from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.driver import Driver
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message_pump import MessagePump
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellType, RowKey
@@ -39,6 +43,7 @@ __all__ = [
     "XTermParser",
     "app_nodes",
     "draw_dirty_widgets_now",
+    "draw_only_widgets_in_the_update",
     "leave_out_toasts_and_tooltips",
     "lengthen_scroll_quietly",
     "new_input_parser",
@@ -304,3 +309,45 @@ def show_screens_without_repeated_work() -> None:
     Screen._screen_resized = _screen_resized_unless_laid_out  # type: ignore[method-assign,assignment]
     Screen._on_screen_resume = _on_screen_resume_styled_once  # type: ignore[method-assign,assignment]
     Widget._size_updated = _size_updated_by_its_layout  # type: ignore[method-assign,assignment]
+
+
+# -- a partial update draws only the widgets inside it (every app: ``tui/app.py``) -------------
+
+_original_get_renders = Compositor._get_renders
+
+
+def _renders_inside(
+    compositor: Compositor, crop: Region | None = None
+) -> Iterable[tuple[Region, Region, list[Strip]]]:
+    """``Compositor._get_renders``, leaving out the widgets that show nothing inside ``crop``.
+
+    A partial update (a widget's lines drawn again) asks every visible widget whose clip
+    overlaps the rectangle around the changed regions for its lines, and a widget's clip is
+    its container's visible area: every widget placed straight on a screen is asked, however
+    far from the change, for all of its lines (from its cache, each through the line filters),
+    which are then cut up and thrown away. A widget whose visible part lies outside ``crop``
+    gives nothing the update sends: the update sends only lines inside ``crop`` (its spans),
+    each part of a line from the front-most widget there, and such a widget is there nowhere.
+    Its lines still to draw are kept for the next update that shows them. With no ``crop``
+    (or the whole screen) every widget is drawn, as before."""
+    if crop is None:
+        yield from _original_get_renders(compositor, crop)
+        return
+    overlaps = crop.overlaps
+    for widget, (region, clip) in compositor.visible_widgets.items():
+        shown = region.intersection(clip)
+        if not (shown.width and shown.height and overlaps(shown)):
+            continue
+        if clip.contains_region(region):
+            lines = widget.render_lines(Region(0, 0, region.width, region.height))
+        else:
+            lines = widget.render_lines(
+                Region(shown.x - region.x, shown.y - region.y, shown.width, shown.height)
+            )
+        yield region, clip, lines
+
+
+def draw_only_widgets_in_the_update() -> None:
+    """Make every screen's partial updates in the process draw only the widgets inside them
+    (``_renders_inside``; once is enough): the compositor has no public hook."""
+    Compositor._get_renders = _renders_inside  # type: ignore[method-assign,assignment]

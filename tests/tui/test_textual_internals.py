@@ -654,3 +654,114 @@ async def test_a_screen_s_first_showing_is_styled_and_laid_out_once_and_right() 
             )
     finally:
         Screen._refresh_layout = refresh_layout  # type: ignore[method-assign]
+
+
+class Panels(App[None]):
+    """Widgets side by side and one under the other, on the screen and in a scrolling
+    container, so that a partial update has widgets inside it, beside it and far from it."""
+
+    CSS = """
+    #top { height: 2; }
+    #row { height: 5; }
+    #left { width: 30; background: $panel; }
+    #right { width: 1fr; color: $primary; }
+    #scroll { height: 1fr; border: round $primary; }
+    """
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Horizontal, VerticalScroll
+
+        yield Static("top line\nsecond", id="top")
+        with Horizontal(id="row"):
+            yield Static("left", id="left")
+            yield Static("right", id="right")
+        with VerticalScroll(id="scroll"):
+            for number in range(20):
+                yield Static(f"row {number}", id=f"r{number}")
+        yield Footer()
+
+
+async def updates_of(compositor_renders: Any, drawn: list[str]) -> list[str]:
+    """What a run of ``Panels`` sends to the terminal at each update after its first frame,
+    with ``Compositor._get_renders`` set to ``compositor_renders``; the widgets drawn are
+    noted in ``drawn``."""
+    from textual._compositor import Compositor
+
+    sent: list[str] = []
+    original_renders = Compositor._get_renders
+    original_display = App._display
+    original_render_lines = Widget.render_lines
+
+    def display(app: App[Any], screen: Screen[Any], renderable: Any) -> None:
+        if renderable is not None:
+            sent.append(renderable.render_segments(app.console))
+        original_display(app, screen, renderable)
+
+    def render_lines(widget: Widget, crop: Region) -> list[Strip]:
+        drawn.append(widget.id or type(widget).__name__)
+        return original_render_lines(widget, crop)
+
+    Compositor._get_renders = compositor_renders  # type: ignore[method-assign]
+    App._display = display  # type: ignore[method-assign]
+    Widget.render_lines = render_lines  # type: ignore[method-assign]
+    try:
+        app = Panels()
+        async with app.run_test(size=(60, 24)) as pilot:
+            await pilot.pause()
+            sent.clear()
+            drawn.clear()
+            for change in range(3):
+                app.query_one("#right", Static).update(f"right {change}")
+                await pilot.pause()
+                app.query_one("#top", Static).update(f"top {change}\nsecond")
+                app.query_one("#r2", Static).update(f"row two {change}")
+                await pilot.pause()
+                app.query_one("#scroll").scroll_down(animate=False)
+                await pilot.pause()
+    finally:
+        Compositor._get_renders = original_renders  # type: ignore[method-assign]
+        App._display = original_display  # type: ignore[method-assign]
+        Widget.render_lines = original_render_lines  # type: ignore[method-assign]
+    return sent
+
+
+@app_test
+async def test_a_partial_update_draws_only_the_widgets_inside_it_and_sends_the_same() -> None:
+    from textual._compositor import Compositor
+
+    holds(
+        parameters(internals._original_get_renders) == ["self", "crop"],
+        "Compositor._get_renders",
+        "the renders of the visible widgets within a crop",
+    )
+    app = Panels()
+    async with app.run_test(size=(60, 24)) as pilot:
+        await pilot.pause()
+        compositor = app.screen._compositor
+        shown = compositor.visible_widgets
+        holds(
+            isinstance(compositor, Compositor)
+            and app.query_one("#right") in shown
+            and all(
+                isinstance(region, Region) and isinstance(clip, Region)
+                for region, clip in shown.values()
+            ),
+            "Compositor.visible_widgets",
+            "each visible widget's region and clip",
+        )
+    drawn_by_textual: list[str] = []
+    drawn_inside: list[str] = []
+    by_textual = await updates_of(internals._original_get_renders, drawn_by_textual)
+    inside = await updates_of(internals._renders_inside, drawn_inside)
+    holds(
+        len(by_textual) >= 6 and by_textual == inside,
+        "Compositor._get_renders",
+        "the same updates sent with the widgets outside them left out",
+    )
+    # the change at the right draws the right, not the rows of the scroll far below it
+    holds(
+        "right" in drawn_inside and drawn_inside.count("r10") < drawn_by_textual.count("r10"),
+        "Compositor._get_renders",
+        "every widget whose clip overlaps an update drawn, the rows below it among them",
+    )
+    assert len(drawn_inside) < len(drawn_by_textual)
