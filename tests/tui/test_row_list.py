@@ -222,3 +222,50 @@ def test_the_row_under_the_pointer_shows_until_a_key_moves_the_cursor() -> None:
         await wait_for(lambda: widget.hover_row is None, what="no row")
 
     run(scenario)
+
+
+class FocusedFromTheStart(App[None]):
+    """A list its screen focuses as it shows, styled as focused from the start or not."""
+
+    AUTO_FOCUS = "#list"
+
+    def __init__(self, *, styled_as_focused: bool) -> None:
+        super().__init__()
+        self.styled_as_focused = styled_as_focused
+
+    def compose(self) -> ComposeResult:
+        widget = RowList(HEADERS, id="list")
+        yield widget.styled_as_focused() if self.styled_as_focused else widget
+
+    def on_mount(self) -> None:
+        self.query_one(RowList).show(ROWS)
+
+
+def test_a_list_styled_as_focused_from_the_start_is_styled_once_and_as_a_focused_list() -> None:
+    from textual.css.stylesheet import Stylesheet
+
+    async def looks(styled_as_focused: bool) -> tuple[list[object], int]:
+        styled: list[object] = []
+        apply = Stylesheet.apply
+
+        def counted(sheet: Stylesheet, node: Any, **options: Any) -> None:
+            if isinstance(node, RowList):
+                styled.append(node)
+            apply(sheet, node, **options)
+
+        Stylesheet.apply = counted  # type: ignore[method-assign]
+        try:
+            app = FocusedFromTheStart(styled_as_focused=styled_as_focused)
+            async with app.run_test(size=(40, 10)) as pilot:
+                widget = app.query_one(RowList)
+                await wait_for(lambda: app.focused is widget, what="the list focused")
+                await pilot.pause()
+                drawn = [widget.render_line(y) for y in range(3)]
+                return [(strip.text, [s.style for s in strip]) for strip in drawn], len(styled)
+        finally:
+            Stylesheet.apply = apply  # type: ignore[method-assign]
+
+    plain_look, plain_stylings = asyncio.run(looks(False))
+    focused_look, focused_stylings = asyncio.run(looks(True))
+    assert focused_look == plain_look  # the cursor and the header as a focused list has them
+    assert (plain_stylings, focused_stylings) == (2, 1)  # on mounting, and on taking the focus

@@ -135,7 +135,8 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         title = f"pawnshop · tables on this server · you are {self.player.name}"
         yield LobbyHeading(title, open_names=self.hall.open_names, id="lobby-heading")
-        yield RowList(HEADERS, id="tables")
+        # Focused as the lobby shows (AUTO_FOCUS): styled so from the start, and only once.
+        yield RowList(HEADERS, id="tables").styled_as_focused()
         yield TableNote(id="table-note")
         yield ChatPanel(
             chat_rooms_of(self.hall),

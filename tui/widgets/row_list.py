@@ -144,6 +144,14 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
         #: The list's style and width while its lines are drawn (``render_lines``).
         self._drawing: tuple[Style, int] | None = None
 
+    def styled_as_focused(self) -> RowList:
+        """This list, styled from its first drawing as the focused widget it will be: for a
+        list its screen focuses as it first shows (``AUTO_FOCUS``). Textual styles a widget
+        as it mounts, and again as it takes the focus (``:focus`` styles); a list already
+        counted as focused takes it with nothing to restyle. Its screen must focus it."""
+        self.set_reactive(RowList.has_focus, True)
+        return self
+
     @property
     def row_count(self) -> int:
         return len(self.rows)
