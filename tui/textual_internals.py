@@ -319,32 +319,41 @@ _original_get_renders = Compositor._get_renders
 def _renders_inside(
     compositor: Compositor, crop: Region | None = None
 ) -> Iterable[tuple[Region, Region, list[Strip]]]:
-    """``Compositor._get_renders``, leaving out the widgets that show nothing inside ``crop``.
+    """``Compositor._get_renders``, drawing only what ``crop`` shows of each widget.
 
     A partial update (a widget's lines drawn again) asks every visible widget whose clip
-    overlaps the rectangle around the changed regions for its lines, and a widget's clip is
-    its container's visible area: every widget placed straight on a screen is asked, however
-    far from the change, for all of its lines (from its cache, each through the line filters),
-    which are then cut up and thrown away. A widget whose visible part lies outside ``crop``
-    gives nothing the update sends: the update sends only lines inside ``crop`` (its spans),
-    each part of a line from the front-most widget there, and such a widget is there nowhere.
-    Its lines still to draw are kept for the next update that shows them. With no ``crop``
-    (or the whole screen) every widget is drawn, as before."""
+    overlaps the rectangle around the changed regions (``crop``) for all its lines, and a
+    widget's clip is its container's visible area: every widget placed straight on a screen,
+    the screen itself among them, is asked for every line, however far from the change (from
+    its cache, each through the line filters), and all but the lines inside ``crop`` are
+    thrown away. The update sends only lines inside ``crop`` (its spans), each part of a line
+    from the front-most widget there. So a widget whose visible part lies outside ``crop`` is
+    left out, and a widget inside it is asked for the rows ``crop`` spans only; its other
+    rows are given as empty strips, never read (``Compositor._render_chops`` reads only the
+    rows of the update's spans). Lines left to draw are kept for the next update that shows
+    them. With no ``crop``, or the whole screen, every widget is drawn whole, as before."""
     if crop is None:
         yield from _original_get_renders(compositor, crop)
         return
     overlaps = crop.overlaps
+    crop_top, crop_bottom = crop.y, crop.bottom
     for widget, (region, clip) in compositor.visible_widgets.items():
         shown = region.intersection(clip)
         if not (shown.width and shown.height and overlaps(shown)):
             continue
         if clip.contains_region(region):
-            lines = widget.render_lines(Region(0, 0, region.width, region.height))
+            left, width = 0, region.width
         else:
-            lines = widget.render_lines(
-                Region(shown.x - region.x, shown.y - region.y, shown.width, shown.height)
-            )
+            left, width = shown.x - region.x, shown.width
+        top, bottom = max(shown.y, crop_top), min(shown.bottom, crop_bottom)
+        lines = widget.render_lines(Region(left, top - region.y, width, bottom - top))
+        if top > shown.y or bottom < shown.bottom:
+            lines = [_UNREAD] * (top - shown.y) + lines + [_UNREAD] * (shown.bottom - bottom)
         yield region, clip, lines
+
+
+#: The strip given for a row of a widget outside a partial update (never read).
+_UNREAD = Strip([], 0)
 
 
 def draw_only_widgets_in_the_update() -> None:

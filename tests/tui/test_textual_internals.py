@@ -681,10 +681,10 @@ class Panels(App[None]):
         yield Footer()
 
 
-async def updates_of(compositor_renders: Any, drawn: list[str]) -> list[str]:
+async def updates_of(compositor_renders: Any, drawn: list[tuple[str, int]]) -> list[str]:
     """What a run of ``Panels`` sends to the terminal at each update after its first frame,
-    with ``Compositor._get_renders`` set to ``compositor_renders``; the widgets drawn are
-    noted in ``drawn``."""
+    with ``Compositor._get_renders`` set to ``compositor_renders``; each widget drawn, with
+    the number of its lines, is noted in ``drawn``."""
     from textual._compositor import Compositor
 
     sent: list[str] = []
@@ -698,7 +698,8 @@ async def updates_of(compositor_renders: Any, drawn: list[str]) -> list[str]:
         original_display(app, screen, renderable)
 
     def render_lines(widget: Widget, crop: Region) -> list[Strip]:
-        drawn.append(widget.id or type(widget).__name__)
+        name = "the screen" if isinstance(widget, Screen) else widget.id or type(widget).__name__
+        drawn.append((name, crop.height))
         return original_render_lines(widget, crop)
 
     Compositor._get_renders = compositor_renders  # type: ignore[method-assign]
@@ -749,8 +750,8 @@ async def test_a_partial_update_draws_only_the_widgets_inside_it_and_sends_the_s
             "Compositor.visible_widgets",
             "each visible widget's region and clip",
         )
-    drawn_by_textual: list[str] = []
-    drawn_inside: list[str] = []
+    drawn_by_textual: list[tuple[str, int]] = []
+    drawn_inside: list[tuple[str, int]] = []
     by_textual = await updates_of(internals._original_get_renders, drawn_by_textual)
     inside = await updates_of(internals._renders_inside, drawn_inside)
     holds(
@@ -758,10 +759,21 @@ async def test_a_partial_update_draws_only_the_widgets_inside_it_and_sends_the_s
         "Compositor._get_renders",
         "the same updates sent with the widgets outside them left out",
     )
-    # the change at the right draws the right, not the rows of the scroll far below it
+    # the change at the right draws the right, not the rows of the scroll far below it, and
+    # of the screen behind, the rows of the change
+    widgets_by_textual = [name for name, _ in drawn_by_textual]
+    widgets_inside = [name for name, _ in drawn_inside]
     holds(
-        "right" in drawn_inside and drawn_inside.count("r10") < drawn_by_textual.count("r10"),
+        "right" in widgets_inside
+        and widgets_inside.count("r10") < widgets_by_textual.count("r10"),
         "Compositor._get_renders",
         "every widget whose clip overlaps an update drawn, the rows below it among them",
     )
-    assert len(drawn_inside) < len(drawn_by_textual)
+    screen_rows_by_textual = [lines for name, lines in drawn_by_textual if name == "the screen"]
+    screen_rows_inside = [lines for name, lines in drawn_inside if name == "the screen"]
+    holds(
+        min(screen_rows_inside) < min(screen_rows_by_textual) == 24,
+        "Compositor._get_renders",
+        "the screen drawn whole behind every update",
+    )
+    assert sum(lines for _, lines in drawn_inside) < sum(lines for _, lines in drawn_by_textual)
