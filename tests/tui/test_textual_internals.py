@@ -764,8 +764,7 @@ async def test_a_partial_update_draws_only_the_widgets_inside_it_and_sends_the_s
     widgets_by_textual = [name for name, _ in drawn_by_textual]
     widgets_inside = [name for name, _ in drawn_inside]
     holds(
-        "right" in widgets_inside
-        and widgets_inside.count("r10") < widgets_by_textual.count("r10"),
+        "right" in widgets_inside and widgets_inside.count("r10") < widgets_by_textual.count("r10"),
         "Compositor._get_renders",
         "every widget whose clip overlaps an update drawn, the rows below it among them",
     )

@@ -95,10 +95,10 @@ async def test_the_move_line_edits_with_the_keys_of_a_text_field(data_dir: Path)
         screen = board_screen(app)
         footer = screen.query_one(KeyFooter)
         await pilot.press("colon")
-        assert footer.render().plain.startswith("  type a move")  # the cursor, the placeholder
+        assert footer.render_line(0).text.startswith("  type a move")  # the cursor, the placeholder
         await pilot.press(*"c3d", "home", "right", "right", "minus", "end", "4")
         assert screen.move_line.text == "c3-d4"
-        assert footer.render().plain.rstrip() == " c3-d4"
+        assert footer.render_line(0).text.rstrip() == " c3-d4"
         await pilot.press("ctrl+w", *"zz", "ctrl+u")
         assert screen.move_line.text == ""
         await pilot.press(*"b6", "left", "left", "delete", "c", "ctrl+k", *"3-d4")
@@ -117,7 +117,7 @@ async def test_a_paste_brings_its_first_line_and_a_click_on_the_row_presses_no_k
     async with app.run_test(size=SIZE) as pilot:
         screen = board_screen(app)
         footer = screen.query_one(KeyFooter)
-        keys = footer.render().plain
+        keys = footer.render_line(0).text
         quit_at = keys.index("Quit") - 2  # the "q" key, as drawn
         await pilot.press("colon")
         app.post_message(Paste("c3-\x07d4\u202e\nq"))  # a bell and a bidi override

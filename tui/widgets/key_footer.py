@@ -28,11 +28,13 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 
 #: What the footer shows: each shown binding's key, description, tooltip and whether it is
@@ -245,18 +247,25 @@ class KeyFooter(Widget, can_focus=False):
 
     # -- drawing ------------------------------------------------------------------------------
 
-    def render(self) -> Text:
-        if self._covering_line is not None:  # as a text field: the whole row in the field's colours
-            line = self._covering_line.copy()
-            line.pad_right(max(0, self.size.width - line.cell_len))
-            line.stylize_before(self.get_component_rich_style("key-footer--line"))
-            return line
-        row = Text(no_wrap=True, overflow="crop", end="")
+    def render_line(self, y: int) -> Strip:
+        # The row drawn as segments of its own (Textual's line API): a footer draws again for
+        # every key typed on the move line, and a text with a span a key turns into Textual's
+        # content first, at several times the cost.
+        width = self.size.width
+        if self._covering_line is not None:  # as a text field: the whole row in its colours
+            line_style = self.get_component_rich_style("key-footer--line")
+            segments = [
+                Segment(text, line_style + style if style else line_style)
+                for text, style, _ in self._covering_line.render(self.app.console)
+            ]
+            return Strip(segments).crop_extend(0, width, line_style)
+        base = self.rich_style
+        row = Strip([], 0)
         for start, items in self._placed():
             if start:
-                row.truncate(start, pad=True)  # the others cut where the kept keys begin
-            self._append(row, items, self.rich_style)
-        return row
+                row = row.crop_extend(0, start, base)  # the others cut where the kept keys begin
+            row = Strip.join([row, Strip(self._segments(items, base))])
+        return row.crop_extend(0, width, base)
 
     def _placed(self) -> list[tuple[int, list[Item]]]:
         """Where each run of items starts: all in a row, or, while the row overflows (its
@@ -267,21 +276,23 @@ class KeyFooter(Widget, can_focus=False):
             return [(0, others), (max(0, width - item_width(kept)), kept)]
         return [(0, [*others, *kept])]
 
-    def _append(self, row: Text, items: Iterable[Item], base: Style) -> None:
+    def _segments(self, items: Iterable[Item], base: Style) -> list[Segment]:
         key_style = self.get_component_rich_style("key-footer--key")
         description_style = self.get_component_rich_style("key-footer--description")
         hover_style = self.get_component_rich_style("key-footer--hover")
+        segments: list[Segment] = []
         for item in items:
             hovered = bool(self._hovered) and any(part.key == self._hovered for part in item)
             for part in item:
                 if part.kind == "space":
-                    row.append(part.text, base)
+                    segments.append(Segment(part.text, base))
                     continue
                 style = base + (hover_style if hovered and part.key else Style())
                 style += key_style if part.kind == "key" else description_style
                 if not part.enabled:
                     style += Style(dim=True)
-                row.append(part.text, style)
+                segments.append(Segment(part.text, style))
+        return segments
 
     # -- the pointer ----------------------------------------------------------------------------
 
