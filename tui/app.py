@@ -37,6 +37,7 @@ from tui.screens.resume import ResumeScreen
 from tui.screens.too_small import TooSmallScreen, is_too_small
 from tui.textual_internals import (
     draw_only_widgets_in_the_update,
+    lighten_strips,
     show_screens_without_repeated_work,
 )
 
@@ -83,6 +84,10 @@ class PawnshopApp(AsciiCapableApp):
         # A screen's partial update drew every widget on it again (from its cache) and threw
         # the lines away: now only those inside the update.
         draw_only_widgets_in_the_update()
+        # A strip drawn whole into one part of a row held itself, and waited for the garbage
+        # collector, and every strip made seven caches: now freed when dropped, its caches
+        # made when used.
+        lighten_strips()
         #: The games offered; their rules are imported when a game is first chosen.
         self.game_entries = [
             game if isinstance(game, GameEntry) else GameEntry.of(game) for game in games

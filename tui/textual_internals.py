@@ -11,9 +11,11 @@ when an upgrade changes one.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
 
 # The compositor (which widgets a screen's update draws) lives in a private module too.
@@ -24,6 +26,7 @@ from textual._compositor import Compositor
 from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.binding import BindingsMap
+from textual.cache import FIFOCache
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
@@ -46,6 +49,7 @@ __all__ = [
     "draw_only_widgets_in_the_update",
     "leave_out_toasts_and_tooltips",
     "lengthen_scroll_quietly",
+    "lighten_strips",
     "new_input_parser",
     "parser_awaits_escape",
     "pump_has_callbacks_due",
@@ -360,3 +364,107 @@ def draw_only_widgets_in_the_update() -> None:
     """Make every screen's partial updates in the process draw only the widgets inside them
     (``_renders_inside``; once is enough): the compositor has no public hook."""
     Compositor._get_renders = _renders_inside  # type: ignore[method-assign,assignment]
+
+
+# -- lighter strips (every app: ``tui/app.py``) ------------------------------------------------
+
+_original_strip_init = Strip.__init__
+_original_divide = Strip.divide
+_original_crop_extend = Strip.crop_extend
+
+#: The caches ``Strip.__init__`` makes for every strip, by slot, with their sizes.
+STRIP_CACHES = {
+    "_divide_cache": 4,
+    "_crop_cache": 16,
+    "_style_cache": 16,
+    "_filter_cache": 4,
+    "_line_length_cache": 4,
+    "_crop_extend_cache": 4,
+    "_offsets_cache": 4,
+}
+
+
+class _CacheMadeWhenUsed:
+    """A strip's cache slot whose ``FIFOCache`` is made the first time it is used.
+
+    ``Strip.__init__`` makes seven caches for every strip, and most strips use one or none: a
+    quarter of the objects a server session keeps were these caches, each walked by every
+    full pass of the garbage collector, and making them was most of a strip's cost."""
+
+    __slots__ = ("maxsize", "slot")
+
+    def __init__(self, slot: Any, maxsize: int) -> None:
+        self.slot = slot
+        self.maxsize = maxsize
+
+    def __get__(self, strip: Strip | None, owner: type | None = None) -> Any:
+        if strip is None:
+            return self
+        try:
+            return self.slot.__get__(strip, owner)
+        except AttributeError:
+            cache: FIFOCache[Any, Any] = FIFOCache(self.maxsize)
+            self.slot.__set__(strip, cache)
+            return cache
+
+    def __set__(self, strip: Strip, value: Any) -> None:
+        self.slot.__set__(strip, value)
+
+
+def _slot_value(strip: Strip, name: str) -> Any:
+    """What slot ``name`` of ``strip`` holds, without making a cache (None if unset)."""
+    slot = Strip.__dict__[name]
+    if isinstance(slot, _CacheMadeWhenUsed):
+        slot = slot.slot
+    try:
+        return slot.__get__(strip, Strip)
+    except AttributeError:
+        return None
+
+
+def _strip_init_without_caches(
+    strip: Strip, segments: Iterable[Segment], cell_length: int | None = None
+) -> None:
+    """``Strip.__init__``, leaving its caches to be made when used (``_CacheMadeWhenUsed``)."""
+    strip._segments = list(segments)
+    strip._cell_length = cell_length
+    strip._render_cache = None
+    strip._link_ids = None
+    strip._cell_count = None
+
+
+def _divide_whole_uncached(strip: Strip, cuts: Iterable[int]) -> Sequence[Strip]:
+    """``Strip.divide``, not keeping a strip divided into itself alone in its own cache.
+
+    ``Strip.divide`` caches ``[strip]`` in ``strip``'s own cache when the one cut is its end
+    (every widget drawn whole into one part of a row of an update, the most common case): the
+    strip then holds itself, and neither it nor its segments and caches are freed when it is
+    dropped, only by a pass of the cyclic garbage collector. Most of what the collector found
+    in a server's moves was such strips, and those kept long enough to reach its oldest
+    generation waited for a full pass, which walks every session's objects: over half a
+    second with 50 sessions a worker."""
+    cell_length = strip.cell_length
+    kept = [cut for cut in cuts if cut <= cell_length]
+    if kept == [cell_length]:
+        return [strip]
+    return _original_divide(strip, kept)
+
+
+def _crop_extend_whole_uncached(strip: Strip, start: int, end: int, style: Style | None) -> Strip:
+    """``Strip.crop_extend``, not keeping a crop that is the strip itself in its own cache
+    (``_divide_whole_uncached`` says why)."""
+    if start <= 0 and end == strip.cell_length:
+        return strip
+    return _original_crop_extend(strip, start, end, style)
+
+
+def lighten_strips() -> None:
+    """Make every strip in the process freed as soon as it is dropped, and its caches made
+    only when used (once is enough): ``Strip`` has no public way to do either."""
+    if Strip.__init__ is _strip_init_without_caches:
+        return
+    for name, maxsize in STRIP_CACHES.items():
+        setattr(Strip, name, _CacheMadeWhenUsed(Strip.__dict__[name], maxsize))
+    Strip.__init__ = _strip_init_without_caches  # type: ignore[method-assign,assignment]
+    Strip.divide = _divide_whole_uncached  # type: ignore[method-assign,assignment]
+    Strip.crop_extend = _crop_extend_whole_uncached  # type: ignore[method-assign,assignment]

@@ -8,15 +8,19 @@ and the Textual version, rather than somewhere far off in the SSH server or a sc
 from __future__ import annotations
 
 import asyncio
+import gc
 import inspect
 from collections.abc import Iterable
 from importlib.metadata import version
 from typing import Any
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
+from textual.cache import FIFOCache
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.drivers.headless_driver import HeadlessDriver
@@ -776,3 +780,101 @@ async def test_a_partial_update_draws_only_the_widgets_inside_it_and_sends_the_s
         "the screen drawn whole behind every update",
     )
     assert sum(lines for _, lines in drawn_inside) < sum(lines for _, lines in drawn_by_textual)
+
+
+# -- lighter strips ---------------------------------------------------------------------------
+
+
+def strips_of_every_shape() -> list[Strip]:
+    return [
+        Strip([]),
+        Strip([Segment("abc", Style(bold=True)), Segment("de")]),
+        Strip([Segment("日本", Style(color="red")), Segment(" x")], 6),
+    ]
+
+
+def test_a_strip_made_by_textual_has_the_caches_that_are_made_when_used() -> None:
+    holds(
+        set(Strip.__slots__)
+        == set(internals.STRIP_CACHES)
+        | {"_segments", "_cell_length", "_render_cache", "_link_ids", "_cell_count"},
+        "Strip.__slots__",
+        "a strip's segments, length, render, links and count, and its caches",
+    )
+    strip = Strip.__new__(Strip)
+    internals._original_strip_init(strip, [Segment("ab")])
+    made = {name: internals._slot_value(strip, name) for name in internals.STRIP_CACHES}
+    holds(
+        all(isinstance(cache, FIFOCache) for cache in made.values())
+        and {name: cache._maxsize for name, cache in made.items()} == internals.STRIP_CACHES,
+        "Strip.__init__",
+        "a FIFOCache of these sizes made for each cache",
+    )
+    whole = Strip([Segment("abc")])
+    internals._original_divide(whole, [3])
+    holds(
+        internals._slot_value(whole, "_divide_cache").get((3,)) == [whole],
+        "Strip.divide",
+        "a strip divided whole kept, alone in a list, in its own cache",
+    )
+
+
+def test_lighter_strips_give_what_textual_s_give() -> None:
+    internals.lighten_strips()
+    red = Style(color="red")
+    for strip in strips_of_every_shape():
+        made_by_textual = Strip.__new__(Strip)
+        internals._original_strip_init(made_by_textual, strip._segments, strip._cell_length)
+        length = strip.cell_length
+        for cuts in ([length], [1, length], [2], []):
+            assert [part.text for part in strip.divide(cuts)] == [
+                part.text for part in internals._original_divide(made_by_textual, cuts)
+            ]
+        for start, end in ((0, length), (-1, length), (1, length + 3), (0, length + 2)):
+            assert list(strip.crop_extend(start, end, red)) == list(
+                internals._original_crop_extend(made_by_textual, start, end, red)
+            )
+        assert list(strip.crop(1, 4)) == list(made_by_textual.crop(1, 4))
+        assert list(strip.adjust_cell_length(length + 2, red)) == list(
+            made_by_textual.adjust_cell_length(length + 2, red)
+        )
+        assert list(strip.apply_style(red)) == list(made_by_textual.apply_style(red))
+
+
+def test_a_lighter_strip_makes_a_cache_when_used_and_keeps_what_it_caches() -> None:
+    internals.lighten_strips()
+    strip = Strip([Segment("abcdef")])
+    assert all(internals._slot_value(strip, name) is None for name in internals.STRIP_CACHES)
+    cropped = strip.crop(1, 3)
+    assert strip.crop(1, 3) is cropped
+    crop_cache = internals._slot_value(strip, "_crop_cache")
+    assert isinstance(crop_cache, FIFOCache) and crop_cache._maxsize == 16
+    assert internals._slot_value(strip, "_divide_cache") is None
+    parts = strip.divide([2, 6])
+    assert strip.divide([2, 6]) is parts
+
+
+def test_a_lighter_strip_is_freed_as_soon_as_it_is_dropped() -> None:
+    """Whatever else the process leaves to the collector, no strip is among it."""
+    internals.lighten_strips()
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # what the collector finds is kept in gc.garbage
+    try:
+        made = 0
+        for _ in range(20):
+            for strip in strips_of_every_shape():
+                length = strip.cell_length
+                strip.divide([length])
+                strip.crop_extend(0, length, None)
+                strip.crop(1, 2)
+                strip.divide([1, length])
+                made += 1
+        del strip
+        gc.collect()
+        strips_found = [found for found in gc.garbage if isinstance(found, Strip)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert made == 60 and strips_found == []
