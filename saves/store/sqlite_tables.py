@@ -76,9 +76,11 @@ class SqliteTableStore(SqlTableStore):
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
-                # Woken at once by a write of this store; another process's is polled for.
-                self._wrote.wait(min(POLL_SECONDS, left))
-                if not self._closed and self._last_change() > cursor:
+                # Woken at once by a write of this store (which moves no ``data_version`` of
+                # its own connection: read the feed then); another process's is polled for.
+                # Writes wait for the lock this holds but while it waits: none is missed.
+                woken = self._wrote.wait(min(POLL_SECONDS, left))
+                if woken and not self._closed and self._last_change() > cursor:
                     return True
             return False
 

@@ -46,6 +46,24 @@ def test_the_tables_live_beside_the_library_index_in_the_data_folders_database(
     assert {"library_games", "server_tables", "server_moves", "server_seats"} <= names
 
 
+def test_a_quiet_wait_reads_only_the_data_version_at_each_poll(tmp_path: Path) -> None:
+    """An idle server's feed polls ``data_version`` many times a second: a poll that finds it
+    unchanged and was not woken by a write of this store reads nothing else."""
+    with SqliteTableStore(tmp_path) as store:
+        store.open_table("martian-chess", "a game", [], (ANN, None))
+        cursor, _ = store.changes_since(0)
+        statements: list[str] = []
+        store.connection.set_trace_callback(statements.append)
+        try:
+            assert not store.wait_for_change(cursor, 0.3)
+        finally:
+            store.connection.set_trace_callback(None)
+    polls = [text for text in statements if text == "PRAGMA data_version"]
+    others = [text for text in statements if text != "PRAGMA data_version"]
+    assert len(polls) >= 5
+    assert len(others) <= 1, others  # the feed read once, as the wait begins
+
+
 def _die_inside_a_move(data: Path) -> None:
     """Append a move, and die after its row is written but before the table's ply count is."""
     import os
