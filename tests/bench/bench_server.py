@@ -253,15 +253,28 @@ def sessions_per_worker(log: Path) -> str:
     return ", ".join(f"pid {pid}: {count}" for pid, count in sorted(counts.items())) or "-"
 
 
+def collector_passes(log: Path) -> str:
+    """The garbage collector's long passes the server's processes said in the log
+    (``tui.net.collector.LongPassLog``): how many, and each one's length."""
+    lengths = re.findall(r"the garbage collector held this process for (\d+) ms", log.read_text())
+    if not lengths:
+        return "long passes of the garbage collector: none"
+    return f"long passes of the garbage collector: {len(lengths)}, " + ", ".join(
+        f"{length} ms" for length in lengths
+    )
+
+
 @contextlib.contextmanager
 def server_report(log: Path, server: str) -> Iterator[None]:
     """After the block, even one that failed: which ``server`` ran, the sessions each worker
-    took, and the log's warnings and errors (the first 15 lines of them)."""
+    took, the garbage collector's long passes, and the log's warnings and errors (the first
+    15 lines of them)."""
     try:
         yield
     finally:
         if log.exists():
             print(f"server: {server}; sessions per worker: {sessions_per_worker(log)}")
+            print(collector_passes(log))
             problems = [line for line in log.read_text().splitlines() if " INFO " not in line]
             print(
                 f"server log: {len(problems)} lines of warnings or errors",

@@ -21,7 +21,7 @@ from waiting import wait_for
 
 from tui.net import serve
 from tui.net.app import net_app_factory
-from tui.net.collector import YOUNG_THRESHOLD, settle_collector
+from tui.net.collector import YOUNG_THRESHOLD, LongPassLog, settle_collector
 from tui.ssh.session_info import SessionInfo
 
 SESSIONS = 12
@@ -31,10 +31,12 @@ SESSIONS = 12
 def collector_as_it_was() -> Iterator[None]:
     """Give the rest of the test run its collector back: nothing frozen, the old thresholds."""
     thresholds = gc.get_threshold()
+    callbacks = list(gc.callbacks)
     gc.unfreeze()
     yield
     gc.unfreeze()
     gc.set_threshold(*thresholds)
+    gc.callbacks[:] = callbacks
 
 
 def test_settling_freezes_what_is_alive_and_sets_the_young_threshold() -> None:
@@ -57,6 +59,7 @@ def test_pawnshop_serve_settles_the_collector_once_it_listens(
             on_ready(SimpleNamespace(log=logging.Logger("serve-test"), port=2222))
             seen["frozen"] = gc.get_freeze_count()
             seen["young"] = gc.get_threshold()[0]
+            seen["long passes"] = [c for c in gc.callbacks if isinstance(c, LongPassLog)]
 
         asyncio.run(ready())
 
@@ -74,6 +77,51 @@ def test_pawnshop_serve_settles_the_collector_once_it_listens(
     assert serve.serve_here(args, announce=lambda port: None) == 0
     assert seen["frozen"] > 0
     assert seen["young"] == YOUNG_THRESHOLD
+    assert [watch.log.name for watch in seen["long passes"]] == ["serve-test"]
+
+
+class Ticks:
+    """A clock that moves ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_a_long_pass_of_the_collector_is_said_in_the_log_and_a_short_one_is_not(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    log = logging.getLogger("pawnshop.test-collector")
+    long_pass = LongPassLog(log, longest=0.1, clock=Ticks(0.25))
+    long_pass("start", {"generation": 2, "collected": 0, "uncollectable": 0})
+    with caplog.at_level(logging.INFO, logger=log.name):
+        long_pass("stop", {"generation": 2, "collected": 3456, "uncollectable": 0})
+        short_pass = LongPassLog(log, longest=0.1, clock=Ticks(0.05))
+        short_pass("start", {"generation": 0, "collected": 0, "uncollectable": 0})
+        short_pass("stop", {"generation": 0, "collected": 7, "uncollectable": 0})
+    assert [record.getMessage() for record in caplog.records] == [
+        "the garbage collector held this process for 250 ms "
+        "(a pass of generation 2, 3456 objects freed)"
+    ]
+
+
+def test_settling_with_a_log_says_each_real_long_pass_there_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    log = logging.getLogger("pawnshop.test-collector")
+    settle_collector(YOUNG_THRESHOLD, log=log)
+    settle_collector(YOUNG_THRESHOLD, log=log)  # settling again keeps one watch, not two
+    watches = [kept for kept in gc.callbacks if isinstance(kept, LongPassLog)]
+    assert len(watches) == 1
+    watches[0].longest = 0.0  # every pass is long enough to be said
+    with caplog.at_level(logging.INFO, logger=log.name):
+        gc.collect()
+    said = [record.getMessage() for record in caplog.records]
+    assert len(said) == 1 and "(a pass of generation 2, " in said[0], said
 
 
 def test_the_apps_of_ended_sessions_are_collected_after_the_collector_is_settled(

@@ -8,11 +8,19 @@ listens and its hall is up, ``settle_collector`` collects once and freezes what 
 (``gc.freeze``): full collections no longer walk it. It is called once, at start, never per
 session: a frozen object is never collected, so anything a session makes stays collectable.
 Reference counting still frees frozen objects that are not in cycles.
+
+A pass of the collector holds every session of its process, and a full pass walks every
+object of every session: with about 50 sessions at tables, over half a second. Each pass of
+``LONG_PASS`` or more is said in the server's log (``LongPassLog``), so that a server's owner
+can tell such a pause from a slow network.
 """
 
 from __future__ import annotations
 
 import gc
+import logging
+import time
+from collections.abc import Callable
 
 #: Allocations (less deallocations) of tracked objects between two collections of the youngest
 #: generation; Python's default is 700. A move redraws several screens, each making thousands
@@ -22,10 +30,51 @@ import gc
 YOUNG_THRESHOLD = 20_000
 
 
-def settle_collector(young_threshold: int = YOUNG_THRESHOLD) -> None:
-    """Collect, freeze every object alive now, and set the youngest generation's threshold.
-    Called once, when the server has started and before any session."""
+#: Seconds: a pass of the collector at least this long is said in the server's log.
+LONG_PASS = 0.1
+
+
+class LongPassLog:
+    """A callback of the collector (``gc.callbacks``) that says in ``log`` each of its passes
+    that took ``longest`` seconds or more: how long, which generation, how many objects it
+    freed. It only reads a clock and, for a long pass, writes one line."""
+
+    def __init__(
+        self,
+        log: logging.Logger,
+        longest: float = LONG_PASS,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.log = log
+        self.longest = longest
+        self.clock = clock
+        self._began = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = self.clock()
+            return
+        took = self.clock() - self._began
+        if took >= self.longest:
+            self.log.info(
+                "the garbage collector held this process for %.0f ms "
+                "(a pass of generation %d, %d objects freed)",
+                took * 1000,
+                info["generation"],
+                info["collected"],
+            )
+
+
+def settle_collector(
+    young_threshold: int = YOUNG_THRESHOLD, log: logging.Logger | None = None
+) -> None:
+    """Collect, freeze every object alive now, and set the youngest generation's threshold;
+    with ``log``, say there each long pass from now on (``LongPassLog``, the process's only
+    one). Called once, when the server has started and before any session."""
     gc.collect()
     gc.freeze()
     _, middle, oldest = gc.get_threshold()
     gc.set_threshold(young_threshold, middle, oldest)
+    if log is not None:
+        gc.callbacks[:] = [kept for kept in gc.callbacks if not isinstance(kept, LongPassLog)]
+        gc.callbacks.append(LongPassLog(log))

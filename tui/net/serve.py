@@ -261,7 +261,8 @@ def serve_here(
         halls.append(hall)
         if browsers is not None:
             browser_tasks.append(asyncio.get_running_loop().create_task(browsers.serve(server)))
-        settle_collector()  # once, before any session: what a session makes is never frozen
+        # Once, before any session: what a session makes is never frozen.
+        settle_collector(log=server.log)
         if announce is not None:
             announce(server.port)
             return
