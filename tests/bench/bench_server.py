@@ -265,16 +265,17 @@ def collector_passes(log: Path) -> str:
 
 
 @contextlib.contextmanager
-def server_report(log: Path, server: str) -> Iterator[None]:
+def server_report(log: Path, server: str, collector_watched: bool = True) -> Iterator[None]:
     """After the block, even one that failed: which ``server`` ran, the sessions each worker
-    took, the garbage collector's long passes, and the log's warnings and errors (the first
-    15 lines of them)."""
+    took, the garbage collector's long passes (if ``collector_watched``: ``pawnshop serve``
+    says them in its log), and the log's warnings and errors (the first 15 lines of them)."""
     try:
         yield
     finally:
         if log.exists():
             print(f"server: {server}; sessions per worker: {sessions_per_worker(log)}")
-            print(collector_passes(log))
+            if collector_watched:
+                print(collector_passes(log))
             problems = [line for line in log.read_text().splitlines() if " INFO " not in line]
             print(
                 f"server log: {len(problems)} lines of warnings or errors",

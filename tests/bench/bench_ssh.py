@@ -347,7 +347,7 @@ def run_once(args: argparse.Namespace, workers: int | None) -> Headline:
             said = f"pawnshop serve --workers {workers}"
             said += f" --database {args.database}" if args.database else ""
         log = Path(data_dir) / "ssh-server.log"
-        with server_report(log, said), served(command) as server:
+        with server_report(log, said, workers is not None), served(command) as server:
             if args.app == "tables":
                 coroutine: Any = measure_tables(server, args)
             else:
