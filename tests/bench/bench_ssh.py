@@ -1,6 +1,7 @@
 """The SSH server under N concurrent sessions on loopback: connect time, key latency, memory.
 
-Usage: ``python tests/bench/bench_ssh.py [--sessions 50] [--keys 10] [--app echo|pawnshop|tables]
+Usage: ``python tests/bench/bench_ssh.py [--sessions 50] [--keys 10]
+[--app echo|pairs|pawnshop|tables]
 [--profile FILE] [--workers N[,N...]] [--database URL|postgres] [--pace SECONDS]
 [--only-connect]``
 
@@ -28,6 +29,12 @@ Each move figure and the connect figure are held to their goals (move: median un
 p95 under 150 ms; 100 clients connecting at once: p95 under 1 s) and the output says whether
 each is met. ``--only-connect`` stops after the sessions connect (the connect figure alone).
 
+``--app pairs`` measures the floor under the tables' move figures: the sessions pair up as
+partners in an app of one line (``BenchPairApp``: no board, no log, no store, no layout) and
+type moves as the tables' players do; a move's figure is from its Enter to the partner's line
+showing it, one game at a time and in a burst (with ``--profile``, the burst is profiled).
+With ``--sessions 50`` it is one worker's share of the tables' 100 sessions on two workers.
+
 The clients run in this process and the server in its own, so that the clients' work does
 not count as the server's; both processes' cpu time is printed for each phase, and progress
 goes to stderr. A figure, not a test: nothing here is asserted. Bounded: at most 500 sessions,
@@ -35,8 +42,9 @@ every wait for a screen gives up after 120 s (naming what it waited for), and th
 after ``--timeout`` seconds.
 
 ``--profile FILE`` (with ``--app tables``) runs the server under ``cProfile`` while the moves
-are played one game at a time (with ``--only-connect``, while the sessions connect), writes
-the statistics to FILE and prints the top functions.
+are played one game at a time (with ``--only-connect``, while the sessions connect; with
+``--app pairs``, during the burst), writes the statistics to FILE and prints the top
+functions.
 
 ``--workers N`` (with ``--app tables``) runs the server as a player would, ``pawnshop serve
 --workers N`` (``--workers 1``: the one process of ``pawnshop serve``), with ``--database URL``
@@ -57,10 +65,12 @@ import pstats
 import signal
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from bench_players import (
+    TYPING,
     Played,
     Player,
     burst,
@@ -93,9 +103,62 @@ from tui.ssh.session_info import SessionInfo
 
 MAX_SESSIONS = 500
 ECHO_READY = b"echo ready"
+PAIR_READY = b"pair ready"
+#: The pair apps of the bench's own server by player name, and each game's plies played.
+PAIR_APPS: dict[str, BenchPairApp] = {}
+GAME_PLIES: Counter[int] = Counter()
 PAWNSHOP_READY = b"Choose a game"
 #: Headline figures of one run: (what, seconds), listed side by side for several workers.
 Headline = list[tuple[str, list[float]]]
+
+
+class BenchPairApp(App[None]):
+    """The least a game between two sessions can be: one line that says what was played.
+
+    The sessions of players ``bench1`` and ``bench2`` are partners, ``bench3`` and ``bench4``,
+    and so on. ``:`` opens a move line (the line says ``TYPING``), the keys after it are the
+    move, and Enter hands the move to the partner's app (through its message queue, as the
+    hall tells an opponent's session), whose line then shows it as the move log would
+    (``   7. b1-a1``). No board, no log, no store, and no layout (the line keeps its size):
+    what is left of a move is the apps, the event loop and SSH, the floor under any screen
+    drawn by an app per session."""
+
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, info: SessionInfo) -> None:
+        super().__init__()
+        number = int(info.player.name.removeprefix("bench") or 0)
+        self.partner_name = f"bench{number + 1 if number % 2 else number - 1}"
+        self.game = (number + 1) // 2
+        self.typed: str | None = None
+        self.player_name = info.player.name
+        PAIR_APPS[self.player_name] = self
+
+    def compose(self) -> ComposeResult:
+        yield Static("pair ready", id="line", markup=False)
+
+    def on_key(self, event: events.Key) -> None:
+        line = self.query_one("#line", Static)
+        if event.character == ":":
+            self.typed = ""
+            line.update(TYPING.decode(), layout=False)
+        elif event.key == "enter" and self.typed is not None:
+            move, self.typed = self.typed, None
+            line.update(f"played {move}", layout=False)
+            GAME_PLIES[self.game] += 1
+            partner = PAIR_APPS.get(self.partner_name)
+            if partner is not None:
+                partner.call_later(partner.hear, GAME_PLIES[self.game], move)
+        elif self.typed is not None and event.character:
+            self.typed += event.character
+            line.update(f"{TYPING.decode()}: {self.typed}", layout=False)
+
+    def on_unmount(self) -> None:
+        PAIR_APPS.pop(self.player_name, None)
+
+    def hear(self, ply: int, move: str) -> None:
+        """The partner played ``move``, ply ``ply`` of their game."""
+        self.query_one("#line", Static).update(f"{ply:>4}. {move}", layout=False)
 
 
 class BenchEchoApp(App[None]):
@@ -141,7 +204,7 @@ def profile_on_signal(path: str) -> None:
 def serve(data_dir: Path, app_name: str, sessions: int, profile: str | None = None) -> None:
     if profile:
         profile_on_signal(profile)
-    factory = BenchEchoApp if app_name == "echo" else pawnshop_app
+    factory = {"echo": BenchEchoApp, "pairs": BenchPairApp}.get(app_name, pawnshop_app)
     config = ServerConfig(data_dir=data_dir, port=0, max_sessions=sessions + 1, idle_timeout=None)
     halls: list[Any] = []
     if app_name == "tables":
@@ -200,6 +263,39 @@ async def measure(port: int, pid: int, sessions: int, keys: int, app_name: str) 
     print(f"all {sessions} sessions up in {all_up:.2f} s")
     print(f"key -> screen, one session at a time:  {summary(one_at_a_time)}")
     print(f"key -> screen, all sessions at once:   {summary(all_at_once)}")
+
+
+async def measure_pairs(
+    port: int, pid: int, sessions: int, moves: int, profile: str | None = None
+) -> None:
+    """The floor of a move reaching the opponent: ``BenchPairApp``'s partners typing moves as
+    the tables' players do (``:``, the move, Enter), one game at a time and in a burst (the
+    burst under ``cProfile`` with ``profile``)."""
+    sessions -= sessions % 2
+    players = [Player(port, index + 1, PAIR_READY, echo=False) for index in range(sessions)]
+    connect_times = list(await asyncio.gather(*(player.connect() for player in players)))
+    await settled(pid)
+    pairs = list(zip(players[::2], players[1::2], strict=True))
+    phases = Phases(pid)
+    one_at_a_time = seconds_of(await one_game_at_a_time(pairs, 1, moves))
+    phases.done(f"{moves * len(pairs)} moves, one game at a time")
+    await settled(pid)
+    phases.restart()
+    if profile:
+        os.kill(pid, signal.SIGUSR1)
+    all_at_once = seconds_of(await burst(pairs, moves + 1, moves))
+    phases.done(f"{moves * len(pairs)} moves, burst: all games at the same instant")
+    if profile:
+        os.kill(pid, signal.SIGUSR1)
+    await asyncio.gather(*(player.close() for player in players))
+    print(f"app: pairs   sessions: {sessions}   games: {len(pairs)}   moves per game: {2 * moves}")
+    print(f"connect to first screen, {sessions} at once: {summary(connect_times)}")
+    print(f"move -> opponent's screen, one game at a time: {summary(one_at_a_time)}")
+    print(
+        f"move -> opponent's screen, burst (all {len(pairs)} games at the same instant): "
+        f"{summary(all_at_once)}\n  {move_goal(all_at_once)}"
+    )
+    phases.print()
 
 
 # -- tables: games between pairs of sessions ------------------------------------------------
@@ -350,6 +446,10 @@ def run_once(args: argparse.Namespace, workers: int | None) -> Headline:
         with server_report(log, said, workers is not None), served(command) as server:
             if args.app == "tables":
                 coroutine: Any = measure_tables(server, args)
+            elif args.app == "pairs":
+                coroutine = measure_pairs(
+                    server.port, server.pid, args.sessions, args.keys, args.profile
+                )
             else:
                 coroutine = measure(server.port, server.pid, args.sessions, args.keys, args.app)
             headline = asyncio.run(asyncio.wait_for(coroutine, args.timeout)) or []
@@ -360,7 +460,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=50)
     parser.add_argument("--keys", type=int, default=10, help="keys, or moves per game a phase")
-    parser.add_argument("--app", choices=("echo", "pawnshop", "tables"), default="echo")
+    parser.add_argument("--app", choices=("echo", "pairs", "pawnshop", "tables"), default="echo")
     parser.add_argument("--timeout", type=float, default=1800.0)
     parser.add_argument("--profile", metavar="FILE", help="profile the server's moves to FILE")
     parser.add_argument(
