@@ -255,12 +255,15 @@ def sessions_per_worker(log: Path) -> str:
 
 def collector_passes(log: Path) -> str:
     """The garbage collector's long passes the server's processes said in the log
-    (``tui.net.collector.LongPassLog``): how many, and each one's length."""
-    lengths = re.findall(r"the garbage collector held this process for (\d+) ms", log.read_text())
-    if not lengths:
+    (``tui.net.collector.LongPassLog``): how many, and each one's length and generation."""
+    passes = re.findall(
+        r"the garbage collector held this process for (\d+) ms \(a pass of generation (\d)",
+        log.read_text(),
+    )
+    if not passes:
         return "long passes of the garbage collector: none"
-    return f"long passes of the garbage collector: {len(lengths)}, " + ", ".join(
-        f"{length} ms" for length in lengths
+    return f"long passes of the garbage collector: {len(passes)}, " + ", ".join(
+        f"{length} ms (generation {generation})" for length, generation in passes
     )
 
 
