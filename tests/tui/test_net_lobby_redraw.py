@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from net_helpers import make_hall, record_drawn_lines
 from textual.screen import Screen
 from waiting import wait_for
@@ -104,13 +105,16 @@ def test_a_player_arriving_redraws_the_online_line_and_lays_no_lobby_out_again(
         hall.close()
 
 
-def test_a_session_s_lobby_is_laid_out_once_as_it_starts(tmp_path: Path) -> None:
+@pytest.mark.parametrize("tables", [3, 40])
+def test_a_session_s_lobby_is_laid_out_once_as_it_starts(tmp_path: Path, tables: int) -> None:
     """A server's clients arrive in numbers, and each layout of a lobby is a good part of its
     start: the lobby, with tables listed and lines in its chat, is laid out once, and shows
     them all (``tui.textual_internals.show_screens_without_repeated_work``, the chat panel
-    drawn row by row)."""
+    drawn row by row). Also with more tables than the terminal has rows: the list's scroll
+    bar is there from its first layout (``RowList._expect_scroll_bars``), not found missing
+    by it, and the last table is a key away."""
     hall = make_hall(tmp_path)
-    for number in range(3):
+    for number in range(tables):
         hall.open_table(MARTIAN, {}, [ME, OPEN], PlayerIdentity(f"south{number}"))
     room = chat_rooms_of(hall).room(LOBBY)
     room.say("dave", "dave", "anyone for a game?")
@@ -131,8 +135,9 @@ def test_a_session_s_lobby_is_laid_out_once_as_it_starts(tmp_path: Path) -> None
                 lobby = app.screen
                 assert isinstance(lobby, LobbyScreen)
                 panel = lobby.query_one(ChatPanel)
+                listed = lobby.query_one(RowList)
                 await wait_for(
-                    lambda: lobby.query_one(RowList).row_count == 3 and panel.region.height == 3,
+                    lambda: listed.row_count == tables and panel.region.height == 3,
                     what="the tables listed and the chat's lines shown",
                 )
                 for _ in range(3):
@@ -142,6 +147,14 @@ def test_a_session_s_lobby_is_laid_out_once_as_it_starts(tmp_path: Path) -> None
                 assert rows[1].startswith("erin: me, in a minute")
                 assert rows[2].endswith("…") and "me, in a minute" in rows[2]
                 assert layouts.count(lobby) == 1
+                scrolls = tables + 1 > listed.size.height
+                assert listed.show_vertical_scrollbar == scrolls
+                assert listed.scrollable_content_region.width == listed.size.width - scrolls
+                if scrolls:
+                    assert listed.vertical_scrollbar.display
+                    await pilot.press("end")
+                    last = listed.render_line(listed.size.height - 1).text
+                    assert f"south{tables - 1}" in last
         finally:
             Screen._refresh_layout = refresh_layout  # type: ignore[method-assign]
         chat_rooms_of(hall).stop()

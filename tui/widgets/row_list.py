@@ -176,6 +176,7 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
         if size != self.virtual_size:
             if not self.size:  # not laid out yet: its first layout takes the size given here
                 self.set_reactive(RowList.virtual_size, size)
+                self._expect_scroll_bars(size)
             elif not self._resized_in_place(size):
                 self.virtual_size = size  # a scroll bar comes or goes: the screen is laid out
         if self.hover_row is not None and self.hover_row >= len(rows):
@@ -184,6 +185,17 @@ class RowList(ScrollView, can_focus=True, inherit_bindings=False):
             self.move_cursor(len(rows) - 1)
         elif not rows:
             self.cursor_row = 0
+
+    def _expect_scroll_bars(self, size: Size) -> None:
+        """Before the list's first layout, show each scroll bar that rows of ``size`` need
+        whatever room the list is given: rows taller (or wider) than the whole terminal.
+        Otherwise the first layout finds a scroll bar wanted and, showing it, lays the screen
+        out again (a lobby arriving on a server of many tables)."""
+        terminal = self.app.size
+        if size.height > terminal.height:
+            self.set_reactive(RowList.show_vertical_scrollbar, True)
+        if size.width > terminal.width:
+            self.set_reactive(RowList.show_horizontal_scrollbar, True)
 
     def _resized_in_place(self, size: Size) -> bool:
         """Give the list the scrollable ``size`` of its rows without laying the screen out, if
