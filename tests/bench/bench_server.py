@@ -255,15 +255,18 @@ def sessions_per_worker(log: Path) -> str:
 
 def collector_passes(log: Path) -> str:
     """The garbage collector's long passes the server's processes said in the log
-    (``tui.net.collector.LongPassLog``): how many, and each one's length and generation."""
+    (``tui.net.collector.LongPassLog``): how many, and each one's length, the cpu time the
+    collector worked in it, and its generation."""
     passes = re.findall(
-        r"the garbage collector held this process for (\d+) ms \(a pass of generation (\d)",
+        r"the garbage collector held this process for (\d+) ms, (\d+) ms of it on the cpu "
+        r"\(a pass of generation (\d)",
         log.read_text(),
     )
     if not passes:
         return "long passes of the garbage collector: none"
     return f"long passes of the garbage collector: {len(passes)}, " + ", ".join(
-        f"{length} ms (generation {generation})" for length, generation in passes
+        f"{length} ms ({worked} ms cpu, generation {generation})"
+        for length, worked, generation in passes
     )
 
 

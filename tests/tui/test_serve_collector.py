@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import gc
 import logging
+import re
 import weakref
 from collections.abc import Iterator
 from contextlib import AsyncExitStack
@@ -96,15 +97,15 @@ def test_a_long_pass_of_the_collector_is_said_in_the_log_and_a_short_one_is_not(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     log = logging.getLogger("pawnshop.test-collector")
-    long_pass = LongPassLog(log, longest=0.1, clock=Ticks(0.25))
+    long_pass = LongPassLog(log, longest=0.1, clock=Ticks(0.25), cpu_clock=Ticks(0.2))
     long_pass("start", {"generation": 2, "collected": 0, "uncollectable": 0})
     with caplog.at_level(logging.INFO, logger=log.name):
         long_pass("stop", {"generation": 2, "collected": 3456, "uncollectable": 0})
-        short_pass = LongPassLog(log, longest=0.1, clock=Ticks(0.05))
+        short_pass = LongPassLog(log, longest=0.1, clock=Ticks(0.05), cpu_clock=Ticks(0.05))
         short_pass("start", {"generation": 0, "collected": 0, "uncollectable": 0})
         short_pass("stop", {"generation": 0, "collected": 7, "uncollectable": 0})
     assert [record.getMessage() for record in caplog.records] == [
-        "the garbage collector held this process for 250 ms "
+        "the garbage collector held this process for 250 ms, 200 ms of it on the cpu "
         "(a pass of generation 2, 3456 objects freed)"
     ]
 
@@ -122,6 +123,7 @@ def test_settling_with_a_log_says_each_real_long_pass_there_once(
         gc.collect()
     said = [record.getMessage() for record in caplog.records]
     assert len(said) == 1 and "(a pass of generation 2, " in said[0], said
+    assert re.search(r"held this process for \d+ ms, \d+ ms of it on the cpu \(", said[0]), said
 
 
 def test_the_apps_of_ended_sessions_are_collected_after_the_collector_is_settled(
